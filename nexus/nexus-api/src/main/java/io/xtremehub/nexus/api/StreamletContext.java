@@ -1,0 +1,50 @@
+package io.xtremehub.nexus.api;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one pipeline run knows and shares. A new context is created for each storage request; its
+ * key/values are visible to every streamlet of the run, are stored with the object on PUT and are
+ * loaded again before the pipeline runs on GET.
+ */
+public interface StreamletContext {
+    /** The object the client addressed. */
+    ObjectRef object();
+
+    /** The stream a chunk belongs to, per the policy's system key layout, if known. */
+    Optional<String> stream();
+
+    /** The partition (segment) a chunk belongs to, per the policy's system key layout, if known. */
+    Optional<String> partition();
+
+    /** Name of the policy that runs this pipeline. */
+    String policyName();
+
+    /** Version of the policy that runs (on PUT) or ran (on GET) this pipeline. */
+    long policyVersion();
+
+    /** Parameters this streamlet was given in the policy. */
+    Map<String, String> parameters();
+
+    /** A shared key/value, if set. */
+    Optional<String> get(String key);
+
+    /**
+     * Sets a shared key/value. Keys are 1-64 characters of [a-z0-9._-]; values are printable
+     * ASCII; together they must fit the object's user-metadata budget.
+     */
+    void put(String key, String value);
+
+    /** All shared key/values. */
+    Map<String, String> entries();
+
+    /**
+     * Chooses the bucket the chunk is stored in (routing streamlets); the bucket must be one of the
+     * policy's output buckets.
+     */
+    void routeTo(String bucket);
+
+    /** Runs the action after the object was durably stored (never if the request failed). */
+    void onCommit(Runnable action);
+}

@@ -1,0 +1,269 @@
+package io.xtremehub.nexus;
+
+import io.xtremehub.nexus.admin.AdminServer;
+import io.xtremehub.nexus.internal.NexusBlobStore;
+import io.xtremehub.nexus.metadata.InMemoryMetadataStore;
+import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.streamlet.StreamletRegistry;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Nexus worker: S3Proxy serving the S3 API with the Nexus middleware in front of a backend,
+ * plus the authenticated admin API. Start one with {@link #builder()}:
+ *
+ * <pre>{@code
+ * try (NexusServer nexus = NexusServer.builder()
+ *         .backend(Backend.filesystem(dir))
+ *         .credentials("nexus", "nexus-secret")
+ *         .build().start()) {
+ *     URI s3 = nexus.endpoint();
+ * }
+ * }</pre>
+ */
+public final class NexusServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NexusServer.class);
+
+    /** Default access key of the S3 endpoint. */
+    public static final String DEFAULT_ACCESS_KEY = "nexus";
+    /** Default secret key of the S3 endpoint. */
+    public static final String DEFAULT_SECRET_KEY = "nexus-secret";
+
+    private final Builder config;
+    private final MetadataStore metadata;
+    private final StreamletRegistry registry;
+    private final PipelineFactory pipelines;
+    private final NexusBlobStore blobStore;
+    private final S3Proxy proxy;
+    private final AdminServer admin;
+    private volatile boolean started;
+
+    private NexusServer(Builder b) throws IOException {
+        this.config = b;
+        Path work = b.workDir != null ? Files.createDirectories(b.workDir) : Files.createTempDirectory("nexus");
+        this.metadata = b.metadata != null ? b.metadata : new InMemoryMetadataStore();
+        this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
+        this.pipelines = new PipelineFactory(registry);
+        BlobStore backend = b.backend.create();
+        this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
+        S3Proxy.Builder pb = S3Proxy.builder().blobStore(blobStore)
+                .endpoint(URI.create("http://" + b.host + ":" + b.port))
+                .maxSinglePartObjectSize(b.maxObjectSize)
+                .ignoreUnknownHeaders(true);
+        if (b.accessKey != null) {
+            pb.awsAuthentication(AuthenticationType.AWS_V2_OR_V4, b.accessKey, b.secretKey);
+        } else {
+            pb.awsAuthentication(AuthenticationType.NONE, null, null);
+        }
+        if (b.keyStorePath != null) {
+            pb.secureEndpoint(URI.create("https://" + b.host + ":" + b.securePort))
+                    .keyStore(b.keyStorePath.toString(), b.keyStorePassword);
+        }
+        this.proxy = pb.build();
+        this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
+    }
+
+    /** A builder with the defaults of the embedded cluster. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Starts serving; returns this. */
+    public NexusServer start() throws Exception {
+        proxy.start();
+        if (admin != null) {
+            admin.start();
+        }
+        started = true;
+        LOG.info("Nexus serving S3 at {} (backend {}, metadata {}){}", endpoint(), config.backend.describe(),
+                metadata.describe(), admin == null ? "" : ", admin API at " + adminEndpoint());
+        return this;
+    }
+
+    /** The HTTP S3 endpoint, e.g. {@code http://127.0.0.1:41234}. */
+    public URI endpoint() {
+        return URI.create("http://" + config.host + ":" + proxy.getPort());
+    }
+
+    /** The HTTPS S3 endpoint, if a key store was configured. */
+    public URI secureEndpoint() {
+        if (config.keyStorePath == null) {
+            throw new IllegalStateException("HTTPS is not configured: set keyStore(path, password)");
+        }
+        return URI.create("https://" + config.host + ":" + proxy.getSecurePort());
+    }
+
+    /** The admin API endpoint. */
+    public URI adminEndpoint() {
+        if (admin == null) {
+            throw new IllegalStateException("the admin API is disabled");
+        }
+        return URI.create("http://" + config.host + ":" + admin.port());
+    }
+
+    /** The S3 access key, or null if authentication is off. */
+    public String accessKey() {
+        return config.accessKey;
+    }
+
+    /** The S3 secret key, or null if authentication is off. */
+    public String secretKey() {
+        return config.secretKey;
+    }
+
+    /** The admin API bearer token. */
+    public String adminToken() {
+        return config.adminToken;
+    }
+
+    /** The metadata store (policies, registrations). */
+    public MetadataStore metadata() {
+        return metadata;
+    }
+
+    /** The streamlet registry. */
+    public StreamletRegistry streamlets() {
+        return registry;
+    }
+
+    /** The backend description. */
+    public String backendDescription() {
+        return config.backend.describe();
+    }
+
+    /**
+     * Validates a policy (every streamlet exists and accepts its parameters), then stores it as a new
+     * version.
+     *
+     * @throws IllegalArgumentException with a one-line message if it is invalid; nothing is stored
+     */
+    public Policy definePolicy(Policy policy) {
+        pipelines.build(policy).close();
+        Policy stored = metadata.definePolicy(policy);
+        LOG.info("policy {} defined: {} on {}/{}", stored.id(), stored.pipeline().stream()
+                .map(r -> r.name()).toList(), stored.bucket(), stored.keyGlob());
+        return stored;
+    }
+
+    /** Stops serving and releases resources. */
+    @Override
+    public void close() throws Exception {
+        if (admin != null) {
+            admin.stop();
+        }
+        if (started) {
+            proxy.stop();
+        }
+        blobStore.close();
+        pipelines.close();
+        registry.close();
+        if (config.metadata == null) {
+            metadata.close();
+        }
+    }
+
+    /** Configuration of a {@link NexusServer}. */
+    public static final class Builder {
+        private Backend backend = Backend.transientStore();
+        private String host = "127.0.0.1";
+        private int port;
+        private int securePort;
+        private Path keyStorePath;
+        private String keyStorePassword;
+        private String accessKey = DEFAULT_ACCESS_KEY;
+        private String secretKey = DEFAULT_SECRET_KEY;
+        private MetadataStore metadata;
+        private Path workDir;
+        private int adminPort = 0;
+        private String adminToken = java.util.UUID.randomUUID().toString();
+        private long maxObjectSize = 5L << 30;
+
+        private Builder() {
+        }
+
+        /** Where chunks are stored (default transient). */
+        public Builder backend(Backend value) {
+            this.backend = Objects.requireNonNull(value, "backend");
+            return this;
+        }
+
+        /** Address to bind (default 127.0.0.1). */
+        public Builder host(String value) {
+            this.host = Objects.requireNonNull(value, "host");
+            return this;
+        }
+
+        /** HTTP port; 0 (default) picks a free one. */
+        public Builder port(int value) {
+            this.port = value;
+            return this;
+        }
+
+        /** Serves HTTPS too, with the key store (JKS/PKCS12); port 0 picks a free one. */
+        public Builder https(int securePortValue, Path keyStore, String password) {
+            this.securePort = securePortValue;
+            this.keyStorePath = Objects.requireNonNull(keyStore, "keyStore");
+            this.keyStorePassword = Objects.requireNonNull(password, "password");
+            return this;
+        }
+
+        /** SigV2/SigV4 credentials clients must sign with (default nexus / nexus-secret). */
+        public Builder credentials(String access, String secret) {
+            this.accessKey = Objects.requireNonNull(access, "accessKey");
+            this.secretKey = Objects.requireNonNull(secret, "secretKey");
+            return this;
+        }
+
+        /** Turns S3 authentication off (tests of anonymous access only). */
+        public Builder anonymous() {
+            this.accessKey = null;
+            this.secretKey = null;
+            return this;
+        }
+
+        /** The metadata store (default in-process). The caller closes a store it passes. */
+        public Builder metadata(MetadataStore value) {
+            this.metadata = value;
+            return this;
+        }
+
+        /** Work directory for spooling, multipart parts and registered jars (default a temp dir). */
+        public Builder workDir(Path value) {
+            this.workDir = value;
+            return this;
+        }
+
+        /** Admin API port: 0 (default) picks a free one, -1 disables it. */
+        public Builder adminPort(int value) {
+            this.adminPort = value;
+            return this;
+        }
+
+        /** Bearer token the admin API requires (default random, see {@link NexusServer#adminToken()}). */
+        public Builder adminToken(String value) {
+            this.adminToken = Objects.requireNonNull(value, "adminToken");
+            return this;
+        }
+
+        /** Largest single PUT accepted (default 5 GiB). */
+        public Builder maxObjectSize(long value) {
+            this.maxObjectSize = value;
+            return this;
+        }
+
+        /** Creates the server (not yet serving: call {@link NexusServer#start()}). */
+        public NexusServer build() throws IOException {
+            return new NexusServer(this);
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package io.xtremehub.nexus.internal;
+
+import io.xtremehub.nexus.api.ByteStreamlet;
+import io.xtremehub.nexus.api.DataSourceStreamlet;
+import io.xtremehub.nexus.api.ObjectRef;
+import io.xtremehub.nexus.api.RangeSource;
+import io.xtremehub.nexus.api.StreamletContext;
+import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.streamlet.ActivePipeline;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.SdkRequests;
+import org.gaul.s3proxy.blobstore.SdkResponses;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+
+/**
+ * Reads a marked object back: undoes exactly the transformations its marker records, for the whole
+ * object or for a byte range (seekable streamlets then read only the stored bytes they need), and
+ * answers with the size and ETag of the original bytes.
+ */
+final class GetPath {
+    private final BlobStore backend;
+    private final PipelineFactory pipelines;
+    private final PolicyResolver policies;
+
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies) {
+        this.backend = backend;
+        this.pipelines = pipelines;
+        this.policies = policies;
+    }
+
+    /** The client-visible ETag of a marked object. */
+    static String visibleETag(ObjectMarker marker, String backendETag) {
+        return marker.originalETag().isEmpty() ? PutPath.unquote(backendETag) : marker.originalETag();
+    }
+
+    /**
+     * Reads a marked object.
+     *
+     * @param request the client's request (its bucket and key address the stored object)
+     * @param stored the backend's metadata of the stored object
+     * @param marker its marker
+     * @param range the client's Range header, or null for the whole object
+     * @param full the backend stream of the whole stored object if already open (no range), or null
+     */
+    ResponseInputStream<GetObjectResponse> read(GetObjectRequest request, GetObjectResponse stored,
+                                                ObjectMarker marker, String range,
+                                                ResponseInputStream<GetObjectResponse> full) throws IOException {
+        Policy policy = policies.recorded(marker);
+        ActivePipeline pipeline = pipelines.pipeline(policy);
+        String eTag = visibleETag(marker, stored.eTag());
+        long size = marker.originalLength();
+        RangeSpec spec = range == null ? null : RangeSpec.parse(range, size);
+        long first = spec == null ? 0 : spec.first();
+        long last = spec == null ? size - 1 : spec.last();
+        PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), eTag, size), null,
+                policy, marker.context());
+        GetObjectResponse.Builder response = clean(stored.toBuilder(), marker)
+                .eTag(eTag)
+                .contentLength(spec == null ? size : spec.length())
+                .contentRange(spec == null ? null : spec.contentRange(size));
+
+        if (size > 0) {
+            for (ActivePipeline.Step step : pipeline.steps()) {
+                DataSourceStreamlet ds = step.dataSource();
+                if (ds != null && step.descriptor().on().onGet()) {
+                    Optional<InputStream> served = ds.handlePreGet(ctx.object(), first, last,
+                            ctx.forStep(step.parameters()));
+                    if (served.isPresent()) {
+                        closeQuietly(full);
+                        return SdkResponses.getResponse(response.build(), served.get());
+                    }
+                }
+            }
+        }
+
+        List<ObjectMarker.Step> steps = marker.steps();
+        InputStream body;
+        if (spec == null) {
+            InputStream s = full != null ? full : backend.getBlob(request.toBuilder().range(null).ifMatch(null)
+                    .ifNoneMatch(null).build());
+            for (int i = steps.size() - 1; i >= 0; i--) {
+                ActivePipeline.Step step = stepFor(pipeline, steps.get(i));
+                s = step.bytes().processGetBytes(s, ctx.forStep(step.parameters()));
+            }
+            body = size == 0 ? drainAndEmpty(s) : s;
+        } else {
+            closeQuietly(full);
+            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength());
+            if (steps.isEmpty()) {
+                body = bottom.open(first, last);
+            } else {
+                RangeSource below = bottom;
+                for (int i = steps.size() - 1; i >= 1; i--) {
+                    below = new LayerSource(stepFor(pipeline, steps.get(i)), steps.get(i - 1).outputLength(),
+                            below, ctx);
+                }
+                ActivePipeline.Step top = stepFor(pipeline, steps.get(0));
+                body = top.bytes().processGetRange(first, last, size, below, ctx.forStep(top.parameters()));
+            }
+        }
+        return SdkResponses.getResponse(response.build(), body);
+    }
+
+    private static InputStream drainAndEmpty(InputStream s) throws IOException {
+        try (s) {
+            s.transferTo(java.io.OutputStream.nullOutputStream());
+        }
+        return InputStream.nullInputStream();
+    }
+
+    private static ActivePipeline.Step stepFor(ActivePipeline pipeline, ObjectMarker.Step recorded) {
+        ActivePipeline.Step step = pipeline.step(recorded.position());
+        if (!step.descriptor().id().equals(recorded.streamletId()) || step.bytes() == null) {
+            throw new IllegalStateException("policy " + pipeline.policy().id() + " step " + recorded.position()
+                    + " is " + step.descriptor().id() + " but the object was written by " + recorded.streamletId());
+        }
+        return step;
+    }
+
+    /** Strips Nexus metadata and checksums of the stored bytes from a response. */
+    static GetObjectResponse.Builder clean(GetObjectResponse.Builder b, ObjectMarker marker) {
+        GetObjectResponse r = b.build();
+        return r.toBuilder().metadata(ObjectMarker.strip(r.metadata()))
+                .checksumCRC32(null).checksumCRC32C(null).checksumCRC64NVME(null)
+                .checksumSHA1(null).checksumSHA256(null).checksumType((String) null);
+    }
+
+    /** Rewrites a HEAD answer for a marked object. */
+    static HeadObjectResponse head(HeadObjectResponse stored, ObjectMarker marker) {
+        return stored.toBuilder()
+                .contentLength(marker.originalLength())
+                .eTag(visibleETag(marker, stored.eTag()))
+                .metadata(ObjectMarker.strip(stored.metadata()))
+                .checksumCRC32(null).checksumCRC32C(null).checksumCRC64NVME(null)
+                .checksumSHA1(null).checksumSHA256(null).checksumType((String) null)
+                .build();
+    }
+
+    private static void closeQuietly(InputStream in) {
+        if (in != null) {
+            try {
+                in.close();
+            } catch (IOException e) {
+                // abandoned stream
+            }
+        }
+    }
+
+    /** Ranged reads of the stored object. */
+    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length) implements RangeSource {
+        @Override
+        public InputStream open(long first, long last) throws IOException {
+            ResponseInputStream<GetObjectResponse> in = backend.getBlob(request.toBuilder()
+                    .range(SdkRequests.range(first, last)).ifMatch(null).ifNoneMatch(null).build());
+            if (in == null) {
+                throw new IOException("stored object " + request.bucket() + "/" + request.key() + " vanished");
+            }
+            return in;
+        }
+    }
+
+    /** The input of one transformation, read through the transformations below it. */
+    private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx)
+            implements RangeSource {
+        @Override
+        public InputStream open(long first, long last) throws IOException {
+            ByteStreamlet bytes = step.bytes();
+            StreamletContext view = ctx.forStep(step.parameters());
+            return bytes.processGetRange(first, last, length, below, view);
+        }
+    }
+
+    static Map<String, String> noContext() {
+        return Map.of();
+    }
+}

@@ -1,0 +1,386 @@
+package io.xtremehub.nexus.internal;
+
+import io.xtremehub.nexus.api.DataSourceStreamlet;
+import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.gaul.s3proxy.S3ErrorCode;
+import org.gaul.s3proxy.S3ProxyException;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.S3Exceptions;
+import org.gaul.s3proxy.blobstore.SdkResponses;
+import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
+import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
+import software.amazon.awssdk.services.s3.model.CopyObjectResponse;
+import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectResponse;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
+import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
+import software.amazon.awssdk.services.s3.model.MetadataDirective;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.Part;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Object;
+import software.amazon.awssdk.services.s3.model.UploadPartRequest;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
+
+/**
+ * The Nexus middleware: an S3Proxy {@link ForwardingBlobStore} that runs the matching policy's
+ * streamlet pipeline on chunks being written, records a marker on the stored object, and undoes
+ * exactly the recorded transformations when the object is read. Objects without a marker pass
+ * through untouched. Clients always see the size and ETag of the bytes they wrote.
+ */
+public final class NexusBlobStore extends ForwardingBlobStore {
+    private static final Logger LOG = LoggerFactory.getLogger(NexusBlobStore.class);
+
+    private final PolicyResolver policies;
+    private final PipelineFactory pipelines;
+    private final PutPath putPath;
+    private final GetPath getPath;
+    private final LocalMultipartUploads multipart;
+    private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
+        Thread t = new Thread(r, "nexus-list");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * @param backend the store chunks are written to
+     * @param metadata policies and registrations
+     * @param pipelines streamlet instances per policy version
+     * @param workDir where chunks are spooled and multipart parts kept
+     */
+    public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir)
+            throws IOException {
+        super(backend);
+        this.policies = new PolicyResolver(metadata);
+        this.pipelines = pipelines;
+        Spool spool = new Spool(workDir.resolve("spool"));
+        this.putPath = new PutPath(backend, pipelines, spool);
+        this.getPath = new GetPath(backend, pipelines, policies);
+        this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
+    }
+
+    @Override
+    public boolean supportsVersioning() {
+        return false;
+    }
+
+    @Override
+    public boolean supportsCopyMultipartPart() {
+        return false; // UploadPartCopy reads the source through Nexus, so it sees original bytes
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    @Override
+    public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
+        checkMetadata(request.metadata());
+        forEachDataSource(ds -> ds.invalidate(request.bucket(), request.key()));
+        Optional<Match> match = policies.match(request.bucket(), request.key());
+        if (match.isEmpty()) {
+            return delegate().putBlob(request, payload);
+        }
+        return putPath.put(request, payload, match.get(), null);
+    }
+
+    private static void checkMetadata(Map<String, String> metadata) {
+        if (metadata == null) {
+            return;
+        }
+        for (String key : metadata.keySet()) {
+            if (ObjectMarker.isReserved(key)) {
+                throw Errors.invalid("user metadata x-amz-meta-" + key + " is reserved for Nexus: rename it");
+            }
+        }
+    }
+
+    @Override
+    public CopyObjectResponse copyBlob(CopyObjectRequest request) {
+        HeadObjectResponse source = delegate().blobMetadata(HeadObjectRequest.builder()
+                .bucket(request.sourceBucket()).key(request.sourceKey()).build());
+        if (source == null) {
+            throw S3Exceptions.noSuchKey(request.sourceBucket(), request.sourceKey(), null);
+        }
+        boolean marked = ObjectMarker.from(source.metadata()).isPresent();
+        Optional<Match> destination = policies.match(request.destinationBucket(), request.destinationKey());
+        if (!marked && destination.isEmpty()) {
+            return delegate().copyBlob(request);
+        }
+        // read through Nexus (original bytes) and write through Nexus (destination policy)
+        HeadObjectResponse visible = blobMetadata(HeadObjectRequest.builder()
+                .bucket(request.sourceBucket()).key(request.sourceKey()).build());
+        Map<String, String> metadata = request.metadataDirective() == MetadataDirective.REPLACE
+                ? request.metadata() : visible.metadata();
+        PutObjectRequest put = PutObjectRequest.builder().bucket(request.destinationBucket())
+                .key(request.destinationKey()).contentLength(visible.contentLength())
+                .contentType(request.metadataDirective() == MetadataDirective.REPLACE
+                        ? request.contentType() : visible.contentType())
+                .metadata(metadata).build();
+        try (ResponseInputStream<GetObjectResponse> in = getBlob(GetObjectRequest.builder()
+                .bucket(request.sourceBucket()).key(request.sourceKey()).build())) {
+            PutObjectResponse stored = putBlob(put, in);
+            return SdkResponses.copyResponse(stored.eTag(), java.time.Instant.now());
+        } catch (IOException e) {
+            throw Errors.toS3(e, "copy of " + request.sourceBucket() + "/" + request.sourceKey() + " failed");
+        }
+    }
+
+    @Override
+    public DeleteObjectResponse removeBlob(DeleteObjectRequest request) {
+        forEachDataSource(ds -> ds.invalidate(request.bucket(), request.key()));
+        HeadObjectResponse head = null;
+        try {
+            head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
+                    .key(request.key()).build());
+        } catch (NoSuchKeyException e) {
+            // nothing to follow
+        }
+        DeleteObjectResponse response = delegate().removeBlob(request);
+        if (head != null) {
+            ObjectMarker.from(head.metadata()).map(ObjectMarker::routedTo).ifPresent(target ->
+                    delegate().removeBlob(DeleteObjectRequest.builder().bucket(target).key(request.key()).build()));
+        }
+        return response;
+    }
+
+    private void forEachDataSource(Consumer<DataSourceStreamlet> action) {
+        pipelines.dataSources().forEach(action);
+    }
+
+    // ---------------------------------------------------------------- reads
+
+    @Override
+    public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+        try {
+            if (request.ifMatch() != null || request.ifNoneMatch() != null) {
+                HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder()
+                        .bucket(request.bucket()).key(request.key()).build());
+                if (head == null) {
+                    return null;
+                }
+                Optional<ObjectMarker> marker = ObjectMarker.from(head.metadata());
+                if (marker.isEmpty()) {
+                    return delegate().getBlob(request);
+                }
+                checkConditions(request.ifMatch(), request.ifNoneMatch(),
+                        GetPath.visibleETag(marker.get(), head.eTag()));
+                request = request.toBuilder().ifMatch(null).ifNoneMatch(null).build();
+            }
+            ResponseInputStream<GetObjectResponse> raw = delegate().getBlob(request);
+            if (raw == null) {
+                return null;
+            }
+            Optional<ObjectMarker> marker = ObjectMarker.from(raw.response().metadata());
+            if (marker.isEmpty()) {
+                return raw;
+            }
+            ObjectMarker m = marker.get();
+            if (m.routedTo() != null) {
+                raw.close();
+                ResponseInputStream<GetObjectResponse> routed = getBlob(request.toBuilder().bucket(m.routedTo())
+                        .build());
+                if (routed == null) {
+                    throw new IllegalStateException("routed chunk " + request.key() + " is missing from bucket "
+                            + m.routedTo());
+                }
+                return routed;
+            }
+            GetObjectResponse stored = raw.response();
+            if (request.range() != null) {
+                raw.close();
+                HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder()
+                        .bucket(request.bucket()).key(request.key()).build());
+                stored = stored.toBuilder().contentLength(head.contentLength()).contentRange(null).build();
+                return getPath.read(request, stored, m, request.range(), null);
+            }
+            return getPath.read(request, stored, m, null, raw);
+        } catch (IOException e) {
+            throw Errors.toS3(e, "read of " + request.bucket() + "/" + request.key() + " failed");
+        } catch (IllegalStateException e) {
+            throw Errors.toS3(e, "read of " + request.bucket() + "/" + request.key() + " failed");
+        }
+    }
+
+    private static void checkConditions(String ifMatch, String ifNoneMatch, String eTag) {
+        if (ifMatch != null && !"*".equals(ifMatch) && !PutPath.unquote(ifMatch).equals(eTag)) {
+            throw new S3ProxyException(S3ErrorCode.PRECONDITION_FAILED);
+        }
+        if (ifNoneMatch != null && ("*".equals(ifNoneMatch) || PutPath.unquote(ifNoneMatch).equals(eTag))) {
+            throw S3Exceptions.fromStatusCode(304);
+        }
+    }
+
+    @Override
+    public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
+        HeadObjectRequest unconditional = request.toBuilder().ifMatch(null).ifNoneMatch(null).build();
+        HeadObjectResponse head = delegate().blobMetadata(
+                request.ifMatch() == null && request.ifNoneMatch() == null ? request : unconditional);
+        if (head == null) {
+            return null;
+        }
+        Optional<ObjectMarker> marker = ObjectMarker.from(head.metadata());
+        if (marker.isEmpty()) {
+            if (request.ifMatch() != null || request.ifNoneMatch() != null) {
+                return delegate().blobMetadata(request);
+            }
+            return head;
+        }
+        HeadObjectResponse visible = GetPath.head(head, marker.get());
+        checkConditions(request.ifMatch(), request.ifNoneMatch(), visible.eTag());
+        return visible;
+    }
+
+    @Override
+    public ListObjectsV2Response list(ListObjectsV2Request request) {
+        ListObjectsV2Response page = delegate().list(request);
+        if (page.contents().isEmpty()) {
+            return page;
+        }
+        List<Future<S3Object>> futures = new ArrayList<>();
+        for (S3Object o : page.contents()) {
+            futures.add(listExecutor.submit(() -> visibleEntry(request.bucket(), o)));
+        }
+        List<S3Object> contents = new ArrayList<>();
+        try {
+            for (Future<S3Object> f : futures) {
+                contents.add(f.get());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new S3ProxyException(S3ErrorCode.INTERNAL_ERROR, "listing interrupted");
+        } catch (ExecutionException e) {
+            throw Errors.toS3(e.getCause(), "listing " + request.bucket() + " failed");
+        }
+        return page.toBuilder().contents(contents).build();
+    }
+
+    private S3Object visibleEntry(String bucket, S3Object o) {
+        if (o.key().endsWith("/")) {
+            return o;
+        }
+        HeadObjectResponse head;
+        try {
+            head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(o.key()).build());
+        } catch (NoSuchKeyException e) {
+            return o; // deleted meanwhile
+        }
+        if (head == null) {
+            return o;
+        }
+        return ObjectMarker.from(head.metadata())
+                .map(m -> o.toBuilder().size(m.originalLength()).eTag(GetPath.visibleETag(m, o.eTag())).build())
+                .orElse(o);
+    }
+
+    // ---------------------------------------------------------------- multipart
+
+    @Override
+    public MultipartUpload initiateMultipartUpload(CreateMultipartUploadRequest request) {
+        checkMetadata(request.metadata());
+        Optional<Match> match = policies.match(request.bucket(), request.key());
+        if (match.isEmpty()) {
+            return delegate().initiateMultipartUpload(request);
+        }
+        try {
+            return new MultipartUpload(multipart.initiate(request, match.get()), request);
+        } catch (IOException e) {
+            throw Errors.toS3(e, "cannot start multipart upload");
+        }
+    }
+
+    @Override
+    public UploadPartResponse uploadMultipartPart(MultipartUpload mpu, UploadPartRequest request, InputStream is) {
+        if (!LocalMultipartUploads.isLocal(mpu.id())) {
+            return delegate().uploadMultipartPart(mpu, request, is);
+        }
+        try {
+            return SdkResponses.uploadedPart(multipart.uploadPart(mpu.id(), request.partNumber(), is,
+                    request.contentLength(), request.contentMD5()));
+        } catch (IOException e) {
+            throw Errors.toS3(e, "part " + request.partNumber() + " of " + mpu.blobName() + " was not stored");
+        }
+    }
+
+    @Override
+    public List<Part> listMultipartUpload(MultipartUpload mpu) {
+        return LocalMultipartUploads.isLocal(mpu.id()) ? multipart.parts(mpu.id())
+                : delegate().listMultipartUpload(mpu);
+    }
+
+    @Override
+    public List<software.amazon.awssdk.services.s3.model.MultipartUpload> listMultipartUploads(String container) {
+        List<software.amazon.awssdk.services.s3.model.MultipartUpload> all =
+                new ArrayList<>(delegate().listMultipartUploads(container));
+        all.addAll(multipart.uploads(container));
+        return all;
+    }
+
+    @Override
+    public void abortMultipartUpload(MultipartUpload mpu) {
+        if (LocalMultipartUploads.isLocal(mpu.id())) {
+            multipart.remove(mpu.id());
+        } else {
+            delegate().abortMultipartUpload(mpu);
+        }
+    }
+
+    @Override
+    public CompleteMultipartUploadResponse completeMultipartUpload(MultipartUpload mpu,
+                                                                   CompleteMultipartUploadRequest request) {
+        if (!LocalMultipartUploads.isLocal(mpu.id())) {
+            return delegate().completeMultipartUpload(mpu, request);
+        }
+        LocalMultipartUploads.Assembled assembled;
+        try {
+            assembled = multipart.assemble(mpu.id(), request.multipartUpload().parts());
+        } catch (IOException e) {
+            throw Errors.toS3(e, "multipart upload " + mpu.id() + " cannot be assembled");
+        }
+        CreateMultipartUploadRequest create = assembled.upload().request;
+        PutObjectRequest put = PutObjectRequest.builder().bucket(create.bucket()).key(create.key())
+                .contentLength(assembled.length()).contentType(create.contentType())
+                .cacheControl(create.cacheControl()).contentDisposition(create.contentDisposition())
+                .contentEncoding(create.contentEncoding()).contentLanguage(create.contentLanguage())
+                .expires(create.expires()).metadata(create.metadata()).build();
+        forEachDataSource(ds -> ds.invalidate(create.bucket(), create.key()));
+        try (InputStream body = assembled.body()) {
+            putPath.put(put, body, assembled.upload().match, assembled.eTag());
+        } catch (IOException e) {
+            throw Errors.toS3(e, "multipart upload " + mpu.id() + " failed");
+        }
+        multipart.remove(mpu.id());
+        LOG.debug("completed multipart upload {} of {}/{}", mpu.id(), create.bucket(), create.key());
+        return SdkResponses.completeResponse(assembled.eTag());
+    }
+
+    @Override
+    public void close() {
+        listExecutor.shutdownNow();
+        super.close();
+    }
+}

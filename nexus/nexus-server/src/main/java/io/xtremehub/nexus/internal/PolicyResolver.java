@@ -1,0 +1,45 @@
+package io.xtremehub.nexus.internal;
+
+import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.policy.ChunkId;
+import io.xtremehub.nexus.policy.Policy;
+import java.util.Optional;
+
+/** Finds the active policy that applies to an object being written. */
+final class PolicyResolver {
+    /**
+     * A policy and the chunk it applies to.
+     *
+     * @param policy policy version
+     * @param chunk stream/partition
+     */
+    record Match(Policy policy, ChunkId chunk) {
+    }
+
+    private final MetadataStore metadata;
+
+    PolicyResolver(MetadataStore metadata) {
+        this.metadata = metadata;
+    }
+
+    /** The first active policy (by name) whose target and key layout match. */
+    Optional<Match> match(String bucket, String key) {
+        if (key.startsWith(".s3proxy-")) {
+            return Optional.empty(); // S3Proxy's own bookkeeping (multipart stubs)
+        }
+        for (Policy p : metadata.activePolicies()) {
+            Optional<ChunkId> chunk = p.match(bucket, key);
+            if (chunk.isPresent()) {
+                return Optional.of(new Match(p, chunk.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The policy version recorded on an object. */
+    Policy recorded(ObjectMarker marker) {
+        return metadata.policy(marker.policyName(), marker.policyVersion())
+                .orElseThrow(() -> new IllegalStateException("object was written by policy " + marker.policyName()
+                        + "@" + marker.policyVersion() + " which this metadata store does not know"));
+    }
+}

@@ -1,0 +1,285 @@
+package io.xtremehub.nexus.internal;
+
+import io.xtremehub.nexus.api.ByteStreamlet;
+import io.xtremehub.nexus.api.EventStreamlet;
+import io.xtremehub.nexus.api.ObjectRef;
+import io.xtremehub.nexus.api.StreamletException;
+import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.streamlet.ActivePipeline;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import org.gaul.s3proxy.S3ErrorCode;
+import org.gaul.s3proxy.S3ProxyException;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.checksum.FlexChecksum;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
+
+/**
+ * Runs a policy's pipeline on a chunk being written and stores the result with its marker. The
+ * backend write starts only after the whole pipeline succeeded (spooled mode), or fails with it
+ * (direct mode, for length-preserving pipelines): a failure never leaves a visible object.
+ */
+final class PutPath {
+    private static final Logger LOG = LoggerFactory.getLogger(PutPath.class);
+
+    private final BlobStore backend;
+    private final PipelineFactory pipelines;
+    private final Spool spool;
+
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool) {
+        this.backend = backend;
+        this.pipelines = pipelines;
+        this.spool = spool;
+    }
+
+    /**
+     * Processes and stores a chunk.
+     *
+     * @param eTagOverride the client-visible ETag to record (multipart completion), or null for the MD5
+     */
+    PutObjectResponse put(PutObjectRequest request, InputStream payload, Match match, String eTagOverride) {
+        ActivePipeline pipeline = pipelines.pipeline(match.policy());
+        String what = "policy " + match.policy().id() + " failed on " + request.bucket() + "/" + request.key()
+                + "; nothing was stored";
+        PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), null, -1),
+                match.chunk(), match.policy(), Map.of());
+        try {
+            boolean direct = pipeline.canStreamDirectly() && request.contentLength() != null;
+            PutObjectResponse response = direct
+                    ? putDirect(request, payload, pipeline, ctx, eTagOverride)
+                    : putSpooled(request, payload, pipeline, ctx, eTagOverride);
+            ctx.commit();
+            return response;
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("{}: {}", what, e.toString());
+            throw Errors.toS3(e, what);
+        }
+    }
+
+    private record Layers(InputStream stream, List<ActivePipeline.Step> steps, List<CountingInputStream> counters) {
+    }
+
+    private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
+            throws IOException {
+        InputStream s = in;
+        List<ActivePipeline.Step> applied = new ArrayList<>();
+        List<CountingInputStream> counters = new ArrayList<>();
+        for (ActivePipeline.Step step : pipeline.steps()) {
+            ByteStreamlet bytes = step.bytes();
+            if (bytes == null || !step.descriptor().on().onPut()) {
+                continue;
+            }
+            s = new StepFailureLabel(bytes.processPutBytes(s, ctx.forStep(step.parameters())), step);
+            if (step.transforms()) {
+                CountingInputStream counter = new CountingInputStream(s);
+                s = counter;
+                applied.add(step);
+                counters.add(counter);
+            }
+        }
+        return new Layers(s, applied, counters);
+    }
+
+    private PutObjectResponse putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                                        PipelineContext ctx, String eTagOverride) throws IOException {
+        long length = request.contentLength();
+        DigestingInputStream original = new DigestingInputStream(payload);
+        Layers layers = buildLayers(original, pipeline, ctx);
+        List<ObjectMarker.Step> steps = new ArrayList<>();
+        for (ActivePipeline.Step s : layers.steps()) {
+            steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), length));
+        }
+        String[] md5 = new String[1];
+        InputStream verified = new FilterInputStream(layers.stream()) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                if (n < 0 && md5[0] == null) {
+                    md5[0] = verify(request, original);
+                    for (CountingInputStream c : layers.counters()) {
+                        if (c.count() != length) {
+                            throw new StreamletException("a pass-through streamlet produced " + c.count()
+                                    + " bytes from " + length);
+                        }
+                    }
+                }
+                return n;
+            }
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
+            }
+        };
+        // the bytes stored are the bytes written, so the backend's ETag is the client's: an empty ETag in
+        // the marker says so (a multipart completion records its own composite ETag)
+        String eTag = eTagOverride == null ? "" : eTagOverride;
+        ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                length, eTag, steps, null, ctx.entries());
+        PutObjectRequest.Builder b = request.toBuilder().metadata(marker.addTo(request.metadata()));
+        PutObjectResponse stored = backend.putBlob(b.build(), verified);
+        String visible = eTagOverride != null ? eTagOverride : md5[0] != null ? md5[0] : unquote(stored.eTag());
+        ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
+        return PutObjectResponse.builder().eTag(visible).build();
+    }
+
+    private PutObjectResponse putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                                         PipelineContext ctx, String eTagOverride) throws IOException {
+        List<ActivePipeline.Step> eventSteps = pipeline.steps().stream()
+                .filter(s -> s.events() != null && s.descriptor().on().onPut()).toList();
+        try (Spool.SpoolFile out = spool.create("put");
+             Spool.SpoolFile originalCopy = eventSteps.isEmpty() ? null : spool.create("orig")) {
+            DigestingInputStream original = new DigestingInputStream(payload);
+            InputStream source = original;
+            OutputStream copy = null;
+            if (originalCopy != null) {
+                copy = originalCopy.output();
+                source = new TeeInputStream(original, copy);
+            }
+            Layers layers = buildLayers(source, pipeline, ctx);
+            try (OutputStream o = out.output(); InputStream s = layers.stream()) {
+                s.transferTo(o);
+                // drain anything a streamlet left unread so the digest covers every byte written
+                source.transferTo(OutputStream.nullOutputStream());
+            } finally {
+                if (copy != null) {
+                    copy.close();
+                }
+            }
+            String md5 = verify(request, original);
+            long originalLength = original.count();
+            String eTag = eTagOverride != null ? eTagOverride : md5;
+            ctx.object(new ObjectRef(request.bucket(), request.key(), eTag, originalLength));
+            for (ActivePipeline.Step step : eventSteps) {
+                runEvents(step, originalCopy, ctx);
+            }
+            List<ObjectMarker.Step> steps = new ArrayList<>();
+            for (int i = 0; i < layers.steps().size(); i++) {
+                ActivePipeline.Step s = layers.steps().get(i);
+                steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), layers.counters().get(i).count()));
+            }
+            String target = ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
+            ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                    originalLength, eTag, steps, null, ctx.entries());
+            PutObjectRequest.Builder b = request.toBuilder().bucket(target).contentLength(out.size()).contentMD5(null)
+                    .metadata(marker.addTo(request.metadata()));
+            try (InputStream stored = out.input()) {
+                backend.putBlob(FlexChecksum.clearOn(b).build(), stored);
+            }
+            if (!target.equals(request.bucket())) {
+                writeStub(request, marker, target);
+            }
+            return PutObjectResponse.builder().eTag(eTag).build();
+        }
+    }
+
+    private void writeStub(PutObjectRequest request, ObjectMarker marker, String target) {
+        ObjectMarker stub = new ObjectMarker(marker.policyName(), marker.policyVersion(), marker.originalLength(),
+                marker.originalETag(), List.of(), target, marker.context());
+        PutObjectRequest.Builder b = request.toBuilder().contentLength(0L).contentMD5(null)
+                .metadata(stub.addTo(request.metadata()));
+        try {
+            backend.putBlob(FlexChecksum.clearOn(b).build(), InputStream.nullInputStream());
+        } catch (RuntimeException e) {
+            backend.removeBlob(target, request.key());
+            throw e;
+        }
+    }
+
+    private static void runEvents(ActivePipeline.Step step, Spool.SpoolFile originalCopy, PipelineContext ctx)
+            throws IOException {
+        EventStreamlet<Object> events = step.events();
+        var view = ctx.forStep(step.parameters());
+        StreamletException[] failure = new StreamletException[1];
+        try (InputStream in = originalCopy.input()) {
+            events.deserializer().deserializeChunk(in, record -> {
+                if (failure[0] != null) {
+                    return;
+                }
+                try {
+                    events.processPutRecord(record, view);
+                } catch (StreamletException e) {
+                    failure[0] = e;
+                }
+            });
+        } catch (RuntimeException e) {
+            throw new StreamletException("streamlet " + step.descriptor().name() + " failed: " + e.getMessage(), e);
+        }
+        if (failure[0] != null) {
+            throw new StreamletException("streamlet " + step.descriptor().name() + " failed: "
+                    + failure[0].getMessage(), failure[0]);
+        }
+    }
+
+    /** Checks length and Content-MD5 against what was read; returns the MD5 hex. */
+    private static String verify(PutObjectRequest request, DigestingInputStream original) throws IOException {
+        byte[] digest = original.digest();
+        if (request.contentLength() != null && original.count() != request.contentLength()) {
+            throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "received " + original.count()
+                    + " bytes but Content-Length was " + request.contentLength());
+        }
+        if (request.contentMD5() != null) {
+            byte[] expected = Base64.getDecoder().decode(request.contentMD5());
+            if (!MessageDigest.isEqual(expected, digest)) {
+                throw new S3ProxyException(S3ErrorCode.BAD_DIGEST);
+            }
+        }
+        return DigestingInputStream.hex(digest);
+    }
+
+    static String unquote(String eTag) {
+        if (eTag == null) {
+            return null;
+        }
+        return eTag.length() >= 2 && eTag.startsWith("\"") && eTag.endsWith("\"")
+                ? eTag.substring(1, eTag.length() - 1) : eTag;
+    }
+
+    /** Labels an exception thrown while a streamlet produces bytes with the streamlet's name. */
+    private static final class StepFailureLabel extends FilterInputStream {
+        private final ActivePipeline.Step step;
+
+        StepFailureLabel(InputStream in, ActivePipeline.Step step) {
+            super(in);
+            this.step = step;
+        }
+
+        private IOException label(Exception e) {
+            if (e instanceof S3ProxyException || e.getMessage() != null && e.getMessage().startsWith("streamlet ")) {
+                return e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+            }
+            return new StreamletException("streamlet " + step.descriptor().name() + " failed: " + e.getMessage(), e);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IOException | RuntimeException e) {
+                throw label(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IOException | RuntimeException e) {
+                throw label(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package io.xtremehub.nexus.metadata;
+
+import io.xtremehub.nexus.policy.Policy;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Versioned system metadata of one swarmlet: policies (every version is kept, so objects written
+ * under an old version still read back) and streamlet registrations.
+ */
+public interface MetadataStore extends AutoCloseable {
+    /** Stores a new version of the policy (version 1 if new) and returns it with its version. */
+    Policy definePolicy(Policy policy);
+
+    /** Retires the policy; its versions stay readable. Returns false if no such active policy. */
+    boolean deletePolicy(String name);
+
+    /** The current version of every active policy, ordered by name. */
+    List<Policy> activePolicies();
+
+    /** A specific version of a policy, active or retired. */
+    Optional<Policy> policy(String name, long version);
+
+    /** Adds or replaces a streamlet registration. */
+    void registerStreamlet(StreamletRegistration registration);
+
+    /** All streamlet registrations. */
+    List<StreamletRegistration> streamlets();
+
+    /** Runs the listener after any change, including changes made by other workers. */
+    void addListener(Runnable listener);
+
+    /** Short description for status output, e.g. {@code in-process} or {@code redis://host:port}. */
+    String describe();
+
+    @Override
+    default void close() {
+    }
+}

@@ -1,0 +1,83 @@
+package io.xtremehub.nexus.policy;
+
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What Nexus runs on which objects: the system type (how keys are read), the target (bucket and a
+ * key glob), the ordered streamlet pipeline and the output buckets (the first is the default; a
+ * routing streamlet may choose any of them).
+ *
+ * @param name policy name
+ * @param version version assigned by the metadata store (0 before it is stored)
+ * @param system system type
+ * @param bucket bucket the policy applies to
+ * @param keyGlob glob over the key ({@code **} crosses '/'), {@code **} for all
+ * @param pipeline ordered streamlets
+ * @param outputBuckets where chunks are stored; empty means the addressed bucket
+ */
+public record Policy(String name, long version, SystemType system, String bucket, String keyGlob,
+                     List<StreamletRef> pipeline, List<String> outputBuckets) {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** Validates and copies; every message is one line saying what to fix. */
+    public Policy {
+        Objects.requireNonNull(name, "policy name");
+        if (!NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("policy name '" + name
+                    + "' must be 1-64 letters, digits, '.', '_' or '-'");
+        }
+        Objects.requireNonNull(system, "policy system type");
+        if (bucket == null || bucket.isBlank()) {
+            throw new IllegalArgumentException("policy '" + name + "' needs a target bucket");
+        }
+        keyGlob = keyGlob == null || keyGlob.isBlank() ? "**" : keyGlob;
+        pipeline = pipeline == null ? List.of() : List.copyOf(pipeline);
+        if (pipeline.isEmpty()) {
+            throw new IllegalArgumentException("policy '" + name + "' needs at least one streamlet");
+        }
+        outputBuckets = outputBuckets == null ? List.of() : List.copyOf(outputBuckets);
+    }
+
+    /** The same policy with another version. */
+    public Policy withVersion(long newVersion) {
+        return new Policy(name, newVersion, system, bucket, keyGlob, pipeline, outputBuckets);
+    }
+
+    /** {@code name@version}, as recorded on objects. */
+    public String id() {
+        return name + "@" + version;
+    }
+
+    /** The bucket chunks go to when no routing streamlet chooses. */
+    public String defaultOutputBucket() {
+        return outputBuckets.isEmpty() ? bucket : outputBuckets.get(0);
+    }
+
+    /** Whether a routing streamlet may store chunks in the bucket. */
+    public boolean allowsOutput(String target) {
+        return target.equals(defaultOutputBucket()) || outputBuckets.contains(target);
+    }
+
+    /**
+     * The chunk this policy would process, if the object is in its target and is a chunk of stream
+     * data by its system's key layout.
+     */
+    public Optional<ChunkId> match(String objectBucket, String key) {
+        if (!bucket.equals(objectBucket)) {
+            return Optional.empty();
+        }
+        if (!"**".equals(keyGlob)) {
+            PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + keyGlob);
+            if (key.isEmpty() || !matcher.matches(Path.of(key.startsWith("/") ? key.substring(1) : key))) {
+                return Optional.empty();
+            }
+        }
+        return system.layout().classify(key);
+    }
+}

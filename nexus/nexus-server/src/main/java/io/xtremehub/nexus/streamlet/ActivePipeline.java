@@ -1,0 +1,87 @@
+package io.xtremehub.nexus.streamlet;
+
+import io.xtremehub.nexus.api.ByteStreamlet;
+import io.xtremehub.nexus.api.DataSourceStreamlet;
+import io.xtremehub.nexus.api.EventStreamlet;
+import io.xtremehub.nexus.api.Streamlet;
+import io.xtremehub.nexus.api.StreamletDescriptor;
+import io.xtremehub.nexus.api.StreamletType;
+import io.xtremehub.nexus.policy.Policy;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The configured streamlet instances of one policy version, in pipeline order.
+ *
+ * @param policy the policy version
+ * @param steps its steps
+ */
+public record ActivePipeline(Policy policy, List<Step> steps) implements AutoCloseable {
+    /**
+     * One configured streamlet.
+     *
+     * @param position index in the policy's pipeline
+     * @param descriptor its descriptor
+     * @param streamlet the instance
+     * @param parameters its parameters
+     */
+    public record Step(int position, StreamletDescriptor descriptor, Streamlet streamlet,
+                       Map<String, String> parameters) {
+        /** Whether it changes bytes and so must be undone on GET. */
+        public boolean transforms() {
+            return descriptor.type() == StreamletType.TRANSFORMER && streamlet instanceof ByteStreamlet;
+        }
+
+        /** The streamlet as a byte streamlet, or null. */
+        public ByteStreamlet bytes() {
+            return streamlet instanceof ByteStreamlet b ? b : null;
+        }
+
+        /** The streamlet as a data source, or null. */
+        public DataSourceStreamlet dataSource() {
+            return streamlet instanceof DataSourceStreamlet d ? d : null;
+        }
+
+        /** The streamlet as an event streamlet, or null. */
+        @SuppressWarnings("unchecked")
+        public EventStreamlet<Object> events() {
+            return streamlet instanceof EventStreamlet<?> e ? (EventStreamlet<Object>) e : null;
+        }
+    }
+
+    /** The step at a pipeline position. */
+    public Step step(int position) {
+        if (position < 0 || position >= steps.size()) {
+            throw new IllegalArgumentException("policy " + policy.id() + " has no step " + position);
+        }
+        return steps.get(position);
+    }
+
+    /** Whether every PUT-side byte streamlet keeps lengths and no streamlet needs the whole chunk first. */
+    public boolean canStreamDirectly() {
+        for (Step s : steps) {
+            if (!s.descriptor().on().onPut()) {
+                continue;
+            }
+            if (s.events() != null || s.descriptor().type() == StreamletType.ROUTING) {
+                return false;
+            }
+            if (s.bytes() != null && !s.bytes().preservesBytes()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        for (Step s : steps) {
+            try {
+                s.streamlet().close();
+            } catch (RuntimeException e) {
+                org.slf4j.LoggerFactory.getLogger(ActivePipeline.class).warn("closing streamlet {} failed",
+                        s.descriptor().name(), e);
+            }
+        }
+    }
+}
