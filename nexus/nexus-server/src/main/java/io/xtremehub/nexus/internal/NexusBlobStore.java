@@ -44,6 +44,7 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.Part;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
 import software.amazon.awssdk.services.s3.model.UploadPartRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
@@ -191,7 +192,28 @@ public final class NexusBlobStore extends ForwardingBlobStore {
                         GetPath.visibleETag(marker.get(), head.eTag()));
                 request = request.toBuilder().ifMatch(null).ifNoneMatch(null).build();
             }
-            ResponseInputStream<GetObjectResponse> raw = delegate().getBlob(request);
+            ResponseInputStream<GetObjectResponse> raw;
+            try {
+                raw = delegate().getBlob(request);
+            } catch (S3Exception e) {
+                // a range valid for the original bytes may lie beyond the (smaller) stored object
+                if (e.statusCode() != 416 || request.range() == null) {
+                    throw e;
+                }
+                HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder()
+                        .bucket(request.bucket()).key(request.key()).build());
+                Optional<ObjectMarker> marker = head == null ? Optional.empty() : ObjectMarker.from(head.metadata());
+                if (marker.isEmpty()) {
+                    throw e;
+                }
+                if (marker.get().routedTo() != null) {
+                    return getBlob(request.toBuilder().bucket(marker.get().routedTo()).build());
+                }
+                GetObjectResponse stored = GetObjectResponse.builder().contentLength(head.contentLength())
+                        .eTag(head.eTag()).lastModified(head.lastModified()).contentType(head.contentType())
+                        .metadata(head.metadata()).build();
+                return getPath.read(request, stored, marker.get(), request.range(), null);
+            }
             if (raw == null) {
                 return null;
             }
