@@ -63,7 +63,17 @@ final class PutPath {
             return response;
         } catch (IOException | RuntimeException e) {
             LOG.warn("{}: {}", what, e.toString());
+            drain(payload);
             throw Errors.toS3(e, what);
+        }
+    }
+
+    /** Reads what the client is still sending so it receives the S3 error instead of a broken pipe. */
+    private static void drain(InputStream payload) {
+        try {
+            payload.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException | RuntimeException ignored) {
+            // the client went away or its body was invalid: the error answer is all that is left
         }
     }
 

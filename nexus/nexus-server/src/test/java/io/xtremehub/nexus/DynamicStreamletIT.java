@@ -1,0 +1,179 @@
+package io.xtremehub.nexus;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.xtremehub.nexus.api.Streamlet;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Streamlet jars registered at runtime through the authenticated admin API, each in its own class
+ * loader; a streamlet that throws makes the PUT fail with an S3 error and leaves no object.
+ */
+class DynamicStreamletIT {
+    private static final String XOR = """
+            package demo.xor;
+            import io.xtremehub.nexus.api.*;
+            import java.io.*;
+            @StreamletInfo(name = "xor", type = StreamletType.TRANSFORMER)
+            public class XorStreamlet implements ByteStreamlet {
+                private int mask = 0x5a;
+                @Override public void configure(java.util.Map<String, String> p) {
+                    if (p.containsKey("mask")) mask = Integer.parseInt(p.get("mask"));
+                }
+                private InputStream xor(InputStream in) {
+                    return new FilterInputStream(in) {
+                        @Override public int read() throws IOException { int b = super.read(); return b < 0 ? b : (b ^ mask) & 0xff; }
+                        @Override public int read(byte[] b, int off, int len) throws IOException {
+                            int n = super.read(b, off, len);
+                            for (int i = 0; i < n; i++) b[off + i] ^= (byte) mask;
+                            return n;
+                        }
+                    };
+                }
+                @Override public InputStream processPutBytes(InputStream in, StreamletContext c) { c.put("xor-mask", Integer.toString(mask)); return xor(in); }
+                @Override public InputStream processGetBytes(InputStream in, StreamletContext c) { return xor(in); }
+            }
+            """;
+    private static final String FAILING = """
+            package demo.fail;
+            import io.xtremehub.nexus.api.*;
+            import java.io.*;
+            @StreamletInfo(name = "explode", type = StreamletType.TRANSFORMER)
+            public class Exploding implements ByteStreamlet {
+                @Override public InputStream processPutBytes(InputStream in, StreamletContext c) {
+                    return new FilterInputStream(in) {
+                        long seen;
+                        @Override public int read(byte[] b, int off, int len) throws IOException {
+                            int n = super.read(b, off, len);
+                            seen += Math.max(n, 0);
+                            if (seen > 100_000) throw new StreamletException("chunk rejected after " + seen + " bytes");
+                            return n;
+                        }
+                    };
+                }
+                @Override public InputStream processGetBytes(InputStream in, StreamletContext c) { return in; }
+            }
+            """;
+
+    @TempDir
+    static Path tmp;
+    static NexusServer nexus;
+    static S3Client s3;
+    static HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() throws Exception {
+        nexus = NexusServer.builder().backend(Backend.filesystem(tmp.resolve("backend")))
+                .workDir(tmp.resolve("work")).adminToken("admin-secret").build().start();
+        s3 = S3Clients.sync(nexus.endpoint(), nexus.accessKey(), nexus.secretKey());
+        s3.createBucket(r -> r.bucket("dyn"));
+        s3.createBucket(r -> r.bucket("boom"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        s3.close();
+        nexus.close();
+    }
+
+    static HttpResponse<String> admin(String method, String path, HttpRequest.BodyPublisher body, String token)
+            throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(nexus.adminEndpoint().resolve(path)).method(method, body);
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void registeredJarStreamletTransformsAndIsIsolated() throws Exception {
+        Path jar = StreamletJars.build(tmp, "xor", Map.of("demo.xor.XorStreamlet", XOR));
+        HttpResponse<String> denied = admin("POST", "/streamlets", HttpRequest.BodyPublishers.ofFile(jar), "wrong");
+        assertEquals(401, denied.statusCode());
+        HttpResponse<String> reg = admin("POST", "/streamlets", HttpRequest.BodyPublishers.ofFile(jar), "admin-secret");
+        assertEquals(200, reg.statusCode(), reg.body());
+        assertTrue(reg.body().contains("\"name\":\"xor\""), reg.body());
+
+        String policy = """
+                {"name":"xor-policy","version":0,"system":"GENERIC","bucket":"dyn","keyGlob":"**",
+                 "pipeline":[{"name":"xor","parameters":{"mask":"7"}}],"outputBuckets":[]}""";
+        HttpResponse<String> def = admin("PUT", "/policies", HttpRequest.BodyPublishers.ofString(policy), "admin-secret");
+        assertEquals(200, def.statusCode(), def.body());
+
+        byte[] data = TestData.logLines(300_000, 21);
+        s3.putObject(r -> r.bucket("dyn").key("k"), RequestBody.fromBytes(data));
+        byte[] stored = Files.readAllBytes(tmp.resolve("backend").resolve("dyn").resolve("k"));
+        assertEquals(data.length, stored.length);
+        assertEquals((byte) (data[0] ^ 7), stored[0]);
+        assertArrayEquals(data, s3.getObjectAsBytes(r -> r.bucket("dyn").key("k")).asByteArray());
+        assertArrayEquals(java.util.Arrays.copyOfRange(data, 1000, 2000),
+                s3.getObjectAsBytes(r -> r.bucket("dyn").key("k").range("bytes=1000-1999")).asByteArray());
+
+        Streamlet instance = nexus.streamlets().create("xor", Map.of());
+        assertNotSame(Streamlet.class.getClassLoader(), instance.getClass().getClassLoader());
+        assertTrue(instance.getClass().getClassLoader().getName().startsWith("streamlet-"));
+
+        HttpResponse<String> status = admin("GET", "/status", HttpRequest.BodyPublishers.noBody(), "admin-secret");
+        assertTrue(status.body().contains("xor-policy@1") && status.body().contains("xor@1"), status.body());
+    }
+
+    @Test
+    void badPoliciesAndJarsAreRejectedWithOneLine() throws Exception {
+        HttpResponse<String> unknown = admin("PUT", "/policies", HttpRequest.BodyPublishers.ofString("""
+                {"name":"p","version":0,"system":"GENERIC","bucket":"dyn","keyGlob":"**",
+                 "pipeline":[{"name":"no-such","parameters":{}}],"outputBuckets":[]}"""), "admin-secret");
+        assertEquals(400, unknown.statusCode());
+        assertTrue(unknown.body().contains("unknown streamlet 'no-such'"), unknown.body());
+        HttpResponse<String> badParam = admin("PUT", "/policies", HttpRequest.BodyPublishers.ofString("""
+                {"name":"p","version":0,"system":"GENERIC","bucket":"dyn","keyGlob":"**",
+                 "pipeline":[{"name":"gzip","parameters":{"level":"99"}}],"outputBuckets":[]}"""), "admin-secret");
+        assertEquals(400, badParam.statusCode());
+        assertTrue(badParam.body().contains("level"), badParam.body());
+        HttpResponse<String> badSystem = admin("PUT", "/policies", HttpRequest.BodyPublishers.ofString("""
+                {"name":"p","version":0,"system":"HDFS","bucket":"dyn","pipeline":[{"name":"gzip"}]}"""), "admin-secret");
+        assertEquals(400, badSystem.statusCode(), badSystem.body());
+        HttpResponse<String> notJar = admin("POST", "/streamlets",
+                HttpRequest.BodyPublishers.ofString("not a jar"), "admin-secret");
+        assertEquals(400, notJar.statusCode(), notJar.body());
+        assertTrue(nexus.metadata().activePolicies().stream().noneMatch(p -> p.name().equals("p")));
+    }
+
+    @Test
+    void throwingStreamletGivesAnS3ErrorAndNoObject() throws Exception {
+        Path jar = StreamletJars.build(tmp, "explode", Map.of("demo.fail.Exploding", FAILING));
+        nexus.streamlets().register(jar);
+        nexus.definePolicy(new io.xtremehub.nexus.policy.Policy("explode", 0,
+                io.xtremehub.nexus.policy.SystemType.GENERIC, "boom", "**",
+                java.util.List.of(new io.xtremehub.nexus.policy.StreamletRef("explode", Map.of())), java.util.List.of()));
+        byte[] data = TestData.logLines(1_000_000, 22);
+        S3Exception e = assertThrows(S3Exception.class,
+                () -> s3.putObject(r -> r.bucket("boom").key("chunk"), RequestBody.fromBytes(data)));
+        assertEquals(500, e.statusCode());
+        assertEquals("InternalError", e.awsErrorDetails().errorCode());
+        assertTrue(e.awsErrorDetails().errorMessage().contains("chunk rejected"), e.awsErrorDetails().errorMessage());
+        assertFalse(Files.exists(tmp.resolve("backend").resolve("boom").resolve("chunk")));
+        assertThrows(NoSuchKeyException.class, () -> s3.headObject(r -> r.bucket("boom").key("chunk")));
+        assertTrue(s3.listObjectsV2(r -> r.bucket("boom")).contents().isEmpty());
+        // a small chunk passes the same streamlet
+        s3.putObject(r -> r.bucket("boom").key("small"), RequestBody.fromBytes(new byte[1000]));
+        assertEquals(1000, s3.headObject(r -> r.bucket("boom").key("small")).contentLength());
+    }
+}
