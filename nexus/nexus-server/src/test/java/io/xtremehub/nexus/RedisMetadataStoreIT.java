@@ -1,0 +1,94 @@
+package io.xtremehub.nexus;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.xtremehub.nexus.metadata.RedisMetadataStore;
+import io.xtremehub.nexus.metadata.StreamletRegistration;
+import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.StreamletRef;
+import io.xtremehub.nexus.policy.SystemType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/** The Redis metadata store against a real redis-server: versions, pub/sub invalidation across workers. */
+class RedisMetadataStoreIT {
+    @TempDir
+    static Path tmp;
+    static RedisServer redis;
+
+    @BeforeAll
+    static void start() throws Exception {
+        redis = new RedisServer(tmp);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        redis.close();
+    }
+
+    static Policy policy(String name, String bucket, String streamlet) {
+        return new Policy(name, 0, SystemType.GENERIC, bucket, "**", List.of(new StreamletRef(streamlet, Map.of())),
+                List.of());
+    }
+
+    @Test
+    void versionsAreKeptAndOtherWorkersCachesAreInvalidated() {
+        try (RedisMetadataStore a = new RedisMetadataStore("127.0.0.1", redis.port(), "t1");
+             RedisMetadataStore b = new RedisMetadataStore("127.0.0.1", redis.port(), "t1")) {
+            AtomicInteger heardByB = new AtomicInteger();
+            b.addListener(heardByB::incrementAndGet);
+            assertTrue(b.activePolicies().isEmpty()); // fills b's cache
+            Policy v1 = a.definePolicy(policy("p", "bkt", "gzip"));
+            assertEquals(1, v1.version());
+            await().atMost(Duration.ofSeconds(10)).until(() -> b.activePolicies().size() == 1);
+            assertTrue(heardByB.get() >= 1);
+            Policy v2 = a.definePolicy(policy("p", "bkt", "zstd"));
+            assertEquals(2, v2.version());
+            await().atMost(Duration.ofSeconds(10)).until(() -> b.activePolicies().get(0).version() == 2);
+            assertEquals("gzip", b.policy("p", 1).orElseThrow().pipeline().get(0).name());
+            assertTrue(a.deletePolicy("p"));
+            assertFalse(a.deletePolicy("p"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> b.activePolicies().isEmpty());
+            assertEquals("zstd", b.policy("p", 2).orElseThrow().pipeline().get(0).name(), "retired versions stay readable");
+            a.registerStreamlet(new StreamletRegistration("x", 1, "demo.X", "/tmp/x.jar", "00"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> b.streamlets().size() == 1);
+        }
+    }
+
+    @Test
+    void twoNexusWorkersShareOnePolicyThroughRedis() throws Exception {
+        Path backend = Files.createDirectories(tmp.resolve("shared-backend"));
+        try (RedisMetadataStore ma = new RedisMetadataStore("127.0.0.1", redis.port(), "t2");
+             RedisMetadataStore mb = new RedisMetadataStore("127.0.0.1", redis.port(), "t2");
+             NexusServer a = NexusServer.builder().backend(Backend.filesystem(backend)).metadata(ma)
+                     .workDir(tmp.resolve("wa")).build().start();
+             NexusServer b = NexusServer.builder().backend(Backend.filesystem(backend)).metadata(mb)
+                     .workDir(tmp.resolve("wb")).build().start();
+             S3Client sa = S3Clients.sync(a.endpoint(), a.accessKey(), a.secretKey());
+             S3Client sb = S3Clients.sync(b.endpoint(), b.accessKey(), b.secretKey())) {
+            sa.createBucket(r -> r.bucket("shared"));
+            assertTrue(mb.activePolicies().isEmpty());
+            a.definePolicy(policy("shared-zstd", "shared", "zstd"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> mb.activePolicies().size() == 1);
+            byte[] data = TestData.logLines(400_000, 31);
+            sb.putObject(r -> r.bucket("shared").key("chunk"), RequestBody.fromBytes(data));
+            assertTrue(Files.size(backend.resolve("shared").resolve("chunk")) * 3 < data.length,
+                    "worker b applied the policy defined on worker a");
+            assertArrayEquals(data, sa.getObjectAsBytes(r -> r.bucket("shared").key("chunk")).asByteArray());
+        }
+    }
+}

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the system packages the test suites need on a fresh machine. Idempotent: safe to run
+# again; installs only what is missing.
+#   redis-server: the Nexus Redis metadata store tests start their own instance on a free port.
+set -euo pipefail
+
+need=()
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+
+if ((${#need[@]})); then
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq "${need[@]}"
+fi
+echo "test dependencies present: redis-server $(redis-server --version | awk '{print $3}')"
