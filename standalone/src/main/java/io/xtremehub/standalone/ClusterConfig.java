@@ -1,0 +1,129 @@
+package io.xtremehub.standalone;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Objects;
+
+/**
+ * Everything the embedded cluster can be told. Defaults give a working single-node
+ * cluster under {@code ./data} on the usual Pravega ports; port 0 means "pick a free
+ * port" (tests), and the picked ports are remembered in the data directory so a
+ * restart finds the same cluster again.
+ */
+public final class ClusterConfig {
+    private final Path dataDir;
+    private final int zkPort;
+    private final int controllerPort;
+    private final int segmentStorePort;
+    private final int s3Port;
+    private final int bookiePortBase;
+    private final int bookies;
+    private final int segmentContainers;
+    private final String ltsEndpoint;
+    private final String ltsBucket;
+    private final String ltsAccessKey;
+    private final String ltsSecretKey;
+    private final String ltsRegion;
+    private final long ltsFlushMillis;
+
+    private ClusterConfig(Builder b) {
+        this.dataDir = b.dataDir.toAbsolutePath().normalize();
+        this.zkPort = b.zkPort;
+        this.controllerPort = b.controllerPort;
+        this.segmentStorePort = b.segmentStorePort;
+        this.s3Port = b.s3Port;
+        this.bookiePortBase = b.bookiePortBase;
+        this.bookies = b.bookies;
+        this.segmentContainers = b.segmentContainers;
+        this.ltsEndpoint = b.ltsEndpoint;
+        this.ltsBucket = b.ltsBucket;
+        this.ltsAccessKey = b.ltsAccessKey;
+        this.ltsSecretKey = b.ltsSecretKey;
+        this.ltsRegion = b.ltsRegion;
+        this.ltsFlushMillis = b.ltsFlushMillis;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A config on free ports under the given directory: what integration tests use. */
+    public static ClusterConfig ephemeral(Path dataDir) {
+        return builder().dataDir(dataDir).allPortsEphemeral().build();
+    }
+
+    public Path dataDir() { return dataDir; }
+    public int zkPort() { return zkPort; }
+    public int controllerPort() { return controllerPort; }
+    public int segmentStorePort() { return segmentStorePort; }
+    public int s3Port() { return s3Port; }
+    public int bookiePortBase() { return bookiePortBase; }
+    public int bookies() { return bookies; }
+    public int segmentContainers() { return segmentContainers; }
+    /** External S3 endpoint for LTS, or null to run the embedded S3 endpoint. */
+    public String ltsEndpoint() { return ltsEndpoint; }
+    public String ltsBucket() { return ltsBucket; }
+    public String ltsAccessKey() { return ltsAccessKey; }
+    public String ltsSecretKey() { return ltsSecretKey; }
+    public String ltsRegion() { return ltsRegion; }
+    /** How long the segment store may hold data in the WAL before moving it to LTS. */
+    public long ltsFlushMillis() { return ltsFlushMillis; }
+    public boolean embeddedS3() { return ltsEndpoint == null; }
+
+    /** Builder with zero-config defaults. */
+    public static final class Builder {
+        private Path dataDir = Paths.get("data");
+        private int zkPort = 2181;
+        private int controllerPort = 9090;
+        private int segmentStorePort = 12345;
+        private int s3Port = 9000;
+        private int bookiePortBase = 3181;
+        private int bookies = 1;
+        private int segmentContainers = 4;
+        private String ltsEndpoint;
+        private String ltsBucket = "pravega-lts";
+        private String ltsAccessKey = "xtremehub";
+        private String ltsSecretKey = "xtremehub-secret";
+        private String ltsRegion = "us-east-1";
+        private long ltsFlushMillis = 5_000;
+
+        public Builder dataDir(Path v) { this.dataDir = Objects.requireNonNull(v); return this; }
+        public Builder zkPort(int v) { this.zkPort = port(v, "zk-port"); return this; }
+        public Builder controllerPort(int v) { this.controllerPort = port(v, "controller-port"); return this; }
+        public Builder segmentStorePort(int v) { this.segmentStorePort = port(v, "segment-store-port"); return this; }
+        public Builder s3Port(int v) { this.s3Port = port(v, "s3-port"); return this; }
+        public Builder bookiePortBase(int v) { this.bookiePortBase = port(v, "bookie-port"); return this; }
+        public Builder bookies(int v) { this.bookies = positive(v, "bookies"); return this; }
+        public Builder segmentContainers(int v) { this.segmentContainers = positive(v, "segment-containers"); return this; }
+        public Builder ltsEndpoint(String v) { this.ltsEndpoint = v == null || v.isBlank() ? null : v; return this; }
+        public Builder ltsBucket(String v) { this.ltsBucket = Objects.requireNonNull(v); return this; }
+        public Builder ltsAccessKey(String v) { this.ltsAccessKey = Objects.requireNonNull(v); return this; }
+        public Builder ltsSecretKey(String v) { this.ltsSecretKey = Objects.requireNonNull(v); return this; }
+        public Builder ltsRegion(String v) { this.ltsRegion = Objects.requireNonNull(v); return this; }
+        public Builder ltsFlushMillis(long v) { this.ltsFlushMillis = positive((int) Math.min(v, Integer.MAX_VALUE), "lts-flush-ms"); return this; }
+
+        /** Every port 0: each is picked free at first start and remembered in the data dir. */
+        public Builder allPortsEphemeral() {
+            zkPort = controllerPort = segmentStorePort = s3Port = bookiePortBase = 0;
+            return this;
+        }
+
+        public ClusterConfig build() {
+            return new ClusterConfig(this);
+        }
+
+        private static int port(int v, String name) {
+            if (v < 0 || v > 65535) {
+                throw new IllegalArgumentException(name + " must be between 0 and 65535, got " + v);
+            }
+            return v;
+        }
+
+        private static int positive(int v, String name) {
+            if (v < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1, got " + v);
+            }
+            return v;
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.xtremehub.standalone;
+
+import io.pravega.client.admin.StreamManager;
+import io.xtremehub.standalone.internal.ClusterPorts;
+import io.xtremehub.standalone.internal.EmbeddedBookies;
+import io.xtremehub.standalone.internal.EmbeddedController;
+import io.xtremehub.standalone.internal.EmbeddedS3;
+import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
+import io.xtremehub.standalone.internal.EmbeddedZooKeeper;
+import io.xtremehub.standalone.internal.LtsBucket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A whole XtremeHub cluster in one JVM: ZooKeeper, BookKeeper bookies as Pravega's
+ * write-ahead log, a Pravega controller and segment store, and the S3 endpoint that
+ * Pravega tiers its long-term storage to. It is both what {@code xtremehub standalone}
+ * runs and the test kit the other modules' integration tests start.
+ *
+ * <pre>{@code
+ * try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(dir))) {
+ *     URI controller = cluster.controllerUri();
+ * }
+ * }</pre>
+ */
+public final class StandaloneCluster implements AutoCloseable {
+    /** The scope the cluster creates at start; commands use it unless told otherwise. */
+    public static final String DEFAULT_SCOPE = "xtremehub";
+    private static final String CLUSTER_NAME = "xtremehub";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    private static final Logger LOG = LoggerFactory.getLogger(StandaloneCluster.class);
+
+    private final ClusterConfig config;
+    private final Deque<AutoCloseable> running = new ArrayDeque<>();
+    private final long startNanos = System.nanoTime();
+    private Duration startTime;
+    private URI controllerUri;
+    private String s3Endpoint;
+    private LtsBucket lts;
+
+    private StandaloneCluster(ClusterConfig config) {
+        this.config = config;
+    }
+
+    /** Starts every component and returns once the controller serves requests. */
+    public static StandaloneCluster start(ClusterConfig config) {
+        StandaloneCluster cluster = new StandaloneCluster(config);
+        try {
+            cluster.startAll();
+            return cluster;
+        } catch (ClusterStartException e) {
+            cluster.close();
+            throw e;
+        } catch (Exception | LinkageError e) {
+            cluster.close();
+            throw new ClusterStartException("cluster failed to start: " + rootMessage(e), e);
+        }
+    }
+
+    private void startAll() throws Exception {
+        Files.createDirectories(config.dataDir());
+        ClusterPorts ports = ClusterPorts.resolve(config);
+        EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), ports.zk));
+        keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), ports.bookies));
+        s3Endpoint = config.embeddedS3()
+                ? keep(new EmbeddedS3(config.dataDir().resolve("s3"), ports.s3,
+                        config.ltsAccessKey(), config.ltsSecretKey())).endpoint()
+                : config.ltsEndpoint();
+        lts = keep(new LtsBucket(s3Endpoint, config.ltsRegion(), config.ltsAccessKey(), config.ltsSecretKey(),
+                config.ltsBucket()));
+        lts.ensureExists();
+        EmbeddedController controller = keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME,
+                ports.controller, config.segmentContainers()));
+        controllerUri = URI.create(controller.uri());
+        keep(new EmbeddedSegmentStore(config, zk.connectString(), CLUSTER_NAME, ports.segmentStore,
+                ports.bookies.length, controller.uri(), s3Endpoint));
+        createDefaultScopeOnceReady();
+        startTime = Duration.ofNanos(System.nanoTime() - startNanos);
+        LOG.info("XtremeHub standalone cluster up in {} ms: controller {}, S3 {}, data {}",
+                startTime.toMillis(), controllerUri, s3Endpoint, config.dataDir());
+    }
+
+    // The controller answers before the segment containers have recovered their logs; the
+    // first metadata write tells when the whole cluster serves requests.
+    private void createDefaultScopeOnceReady() throws InterruptedException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        try (StreamManager streams = StreamManager.create(controllerUri)) {
+            while (true) {
+                try {
+                    streams.createScope(DEFAULT_SCOPE);
+                    return;
+                } catch (RuntimeException e) {
+                    if (System.nanoTime() > deadline) {
+                        throw new ClusterStartException("cluster did not become ready within "
+                                + READY_TIMEOUT.toSeconds() + " s: " + rootMessage(e), e);
+                    }
+                    Thread.sleep(200);
+                }
+            }
+        }
+    }
+
+    private <T extends AutoCloseable> T keep(T component) {
+        running.push(component);
+        return component;
+    }
+
+    public ClusterConfig config() { return config; }
+    public URI controllerUri() { return controllerUri; }
+    /** The S3 endpoint Pravega's long-term storage writes to. */
+    public String s3Endpoint() { return s3Endpoint; }
+    /** Wall time from the start call until the cluster served its first request. */
+    public Duration startTime() { return startTime; }
+
+    /** Objects and bytes Pravega has moved to long-term storage so far. */
+    public LtsBucket.Usage ltsUsage() {
+        return lts.usage();
+    }
+
+    /** Stops every component, newest first. Acknowledged data stays in the data directory. */
+    @Override
+    public void close() {
+        while (!running.isEmpty()) {
+            AutoCloseable component = running.pop();
+            try {
+                component.close();
+            } catch (Exception e) {
+                LOG.warn("error stopping {}: {}", component.getClass().getSimpleName(), e.toString());
+            }
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

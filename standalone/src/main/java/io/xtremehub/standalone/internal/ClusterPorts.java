@@ -1,0 +1,87 @@
+package io.xtremehub.standalone.internal;
+
+import io.xtremehub.standalone.ClusterConfig;
+import io.xtremehub.standalone.ClusterStartException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+
+/**
+ * The ports a cluster runs on. A port configured as 0 is chosen free at first start
+ * and written to {@code ports.properties} in the data directory, so a restart on the
+ * same directory comes back on the same addresses (bookie cookies and the segment
+ * store's registration depend on them).
+ */
+public final class ClusterPorts {
+    private static final String FILE = "ports.properties";
+
+    public final int zk;
+    public final int controller;
+    public final int segmentStore;
+    public final int s3;
+    public final int[] bookies;
+
+    private ClusterPorts(int zk, int controller, int segmentStore, int s3, int[] bookies) {
+        this.zk = zk;
+        this.controller = controller;
+        this.segmentStore = segmentStore;
+        this.s3 = s3;
+        this.bookies = bookies;
+    }
+
+    /** Resolves, checks and remembers the ports for this config. */
+    public static ClusterPorts resolve(ClusterConfig config) throws IOException {
+        Path file = config.dataDir().resolve(FILE);
+        Properties saved = new Properties();
+        if (Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                saved.load(in);
+            }
+        }
+        int zk = pick("zk", config.zkPort(), saved);
+        int controller = pick("controller", config.controllerPort(), saved);
+        int segmentStore = pick("segment-store", config.segmentStorePort(), saved);
+        int s3 = config.embeddedS3() ? pick("s3", config.s3Port(), saved) : -1;
+        int[] bookies = new int[config.bookies()];
+        for (int i = 0; i < bookies.length; i++) {
+            int base = config.bookiePortBase();
+            bookies[i] = pick("bookie-" + i, base == 0 ? 0 : base + i, saved);
+        }
+        try (OutputStream out = Files.newOutputStream(file)) {
+            saved.store(out, "ports of this XtremeHub cluster; delete to pick new ephemeral ports");
+        }
+        return new ClusterPorts(zk, controller, segmentStore, s3, bookies);
+    }
+
+    private static int pick(String name, int configured, Properties saved) {
+        int port = configured != 0 ? configured
+                : saved.containsKey(name) ? Integer.parseInt(saved.getProperty(name)) : freePort();
+        ensureFree(name, port);
+        saved.setProperty(name, Integer.toString(port));
+        return port;
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new ClusterStartException("cannot find a free port: " + e.getMessage(), e);
+        }
+    }
+
+    private static void ensureFree(String name, int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+        } catch (IOException e) {
+            throw new ClusterStartException("port " + port + " (" + name + ") is already in use: "
+                    + "stop the process that holds it or choose another port with --" + name + "-port");
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package io.xtremehub.standalone.internal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.bookkeeper.client.BookKeeperAdmin;
+import org.apache.bookkeeper.conf.ServerConfiguration;
+import org.apache.bookkeeper.proto.BookieServer;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * Real BookKeeper bookies, Pravega's write-ahead log. Journal and ledger directories
+ * live under the data directory so a restart replays what was acknowledged.
+ */
+public final class EmbeddedBookies implements AutoCloseable {
+    /** ZooKeeper path of the BookKeeper metadata, shared by bookies and the segment store. */
+    public static final String LEDGERS_PATH = "/xtremehub/bookkeeper/ledgers";
+
+    private final List<BookieServer> servers = new ArrayList<>();
+
+    public EmbeddedBookies(Path dir, String zkConnect, int[] ports) throws Exception {
+        String metadataUri = "zk://" + zkConnect + LEDGERS_PATH;
+        initClusterMetadataOnce(zkConnect, serverConfig(dir, metadataUri, ports[0], 0));
+        try {
+            for (int i = 0; i < ports.length; i++) {
+                BookieServer bookie = new BookieServer(serverConfig(dir, metadataUri, ports[i], i));
+                bookie.start();
+                servers.add(bookie);
+            }
+        } catch (Exception e) {
+            close();
+            throw e;
+        }
+    }
+
+    public int count() {
+        return servers.size();
+    }
+
+    private static void initClusterMetadataOnce(String zkConnect, ServerConfiguration conf) throws Exception {
+        ZooKeeper zk = new ZooKeeper(zkConnect, 10_000, event -> { });
+        try {
+            if (zk.exists(LEDGERS_PATH, false) == null) {
+                String parent = LEDGERS_PATH.substring(0, LEDGERS_PATH.lastIndexOf('/'));
+                ZKUtil.createPath(zk, parent);
+                if (!BookKeeperAdmin.initNewCluster(conf)) {
+                    throw new IllegalStateException("BookKeeper refused to initialise metadata at " + LEDGERS_PATH);
+                }
+            }
+        } finally {
+            zk.close();
+        }
+    }
+
+    private static final class ZKUtil {
+        static void createPath(ZooKeeper zk, String path) throws Exception {
+            StringBuilder at = new StringBuilder();
+            for (String part : path.substring(1).split("/")) {
+                at.append('/').append(part);
+                try {
+                    zk.create(at.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+                } catch (KeeperException.NodeExistsException e) {
+                    // already there
+                }
+            }
+        }
+    }
+
+    private static ServerConfiguration serverConfig(Path dir, String metadataUri, int port, int index)
+            throws Exception {
+        Path journal = Files.createDirectories(dir.resolve("bookie-" + index).resolve("journal"));
+        Path ledgers = Files.createDirectories(dir.resolve("bookie-" + index).resolve("ledgers"));
+        ServerConfiguration conf = new ServerConfiguration();
+        conf.setMetadataServiceUri(metadataUri);
+        conf.setBookiePort(port);
+        conf.setAdvertisedAddress("127.0.0.1");
+        conf.setAllowLoopback(true);
+        conf.setJournalDirName(journal.toString());
+        conf.setLedgerDirNames(new String[] {ledgers.toString()});
+        conf.setJournalAdaptiveGroupWrites(true);
+        conf.setHttpServerEnabled(false);
+        // A laptop disk is often fuller than a production bookie's: only stop at 95%.
+        conf.setDiskUsageThreshold(0.95f);
+        conf.setDiskUsageWarnThreshold(0.90f);
+        // Keep the footprint of an embedded bookie small.
+        conf.setEntryLogSizeLimit(64 * 1024 * 1024L);
+        return conf;
+    }
+
+    @Override
+    public void close() {
+        for (BookieServer server : servers) {
+            server.shutdown();
+        }
+        servers.clear();
+    }
+}

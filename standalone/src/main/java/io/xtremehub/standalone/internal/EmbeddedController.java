@@ -1,0 +1,67 @@
+package io.xtremehub.standalone.internal;
+
+import io.pravega.controller.server.ControllerServiceConfig;
+import io.pravega.controller.server.ControllerServiceMain;
+import io.pravega.controller.server.eventProcessor.impl.ControllerEventProcessorConfigImpl;
+import io.pravega.controller.server.impl.ControllerServiceConfigImpl;
+import io.pravega.controller.server.rpc.grpc.impl.GRPCServerConfigImpl;
+import io.pravega.controller.store.client.impl.StoreClientConfigImpl;
+import io.pravega.controller.store.client.impl.ZKClientConfigImpl;
+import io.pravega.controller.store.host.impl.HostMonitorConfigImpl;
+import io.pravega.controller.timeout.TimeoutServiceConfig;
+import io.pravega.controller.util.Config;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The Pravega controller, with its metadata in ZooKeeper and Pravega tables. */
+public final class EmbeddedController implements AutoCloseable {
+    private final ControllerServiceMain controller;
+    private final int port;
+
+    public EmbeddedController(String zkConnect, String clusterName, int port, int containers) {
+        this.port = port;
+        ControllerServiceConfig config = ControllerServiceConfigImpl.builder()
+                .threadPoolSize(Math.max(4, Runtime.getRuntime().availableProcessors()))
+                .storeClientConfig(StoreClientConfigImpl.withPravegaTablesClient(ZKClientConfigImpl.builder()
+                        .connectionString(zkConnect)
+                        .namespace("pravega/" + clusterName)
+                        .initialSleepInterval(500)
+                        .maxRetries(10)
+                        .sessionTimeoutMs(10_000)
+                        .build()))
+                .hostMonitorConfig(HostMonitorConfigImpl.builder()
+                        .hostMonitorEnabled(true)
+                        .containerCount(containers)
+                        .hostMonitorMinRebalanceInterval(1)
+                        .build())
+                .controllerClusterListenerEnabled(false)
+                .timeoutServiceConfig(TimeoutServiceConfig.builder().maxLeaseValue(Config.MAX_LEASE_VALUE).build())
+                .eventProcessorConfig(Optional.of(ControllerEventProcessorConfigImpl.withDefaultBuilder()
+                        .shutdownTimeout(Duration.ofMillis(100)).build()))
+                .grpcServerConfig(Optional.of(GRPCServerConfigImpl.builder()
+                        .port(port)
+                        .publishedRPCHost("127.0.0.1")
+                        .publishedRPCPort(port)
+                        .authorizationEnabled(false)
+                        .tlsEnabled(false)
+                        .tokenSigningKey("xtremehub")
+                        .accessTokenTTLInSeconds(600)
+                        .replyWithStackTraceOnError(false)
+                        .requestTracingEnabled(false)
+                        .build()))
+                .restServerConfig(Optional.empty())
+                .shutdownTimeout(Duration.ofMillis(100))
+                .build();
+        this.controller = new ControllerServiceMain(config);
+        controller.startAsync().awaitRunning();
+    }
+
+    public String uri() {
+        return "tcp://127.0.0.1:" + port;
+    }
+
+    @Override
+    public void close() {
+        controller.close();
+    }
+}

@@ -1,0 +1,72 @@
+package io.xtremehub.standalone.internal;
+
+import io.pravega.segmentstore.server.host.ServiceStarter;
+import io.pravega.segmentstore.server.host.stat.AutoScalerConfig;
+import io.pravega.segmentstore.server.store.ServiceBuilderConfig;
+import io.pravega.segmentstore.server.store.ServiceConfig;
+import io.pravega.segmentstore.server.writer.WriterConfig;
+import io.pravega.segmentstore.storage.StorageLayoutType;
+import io.pravega.segmentstore.storage.impl.bookkeeper.BookKeeperConfig;
+import io.pravega.shared.metrics.MetricsConfig;
+import io.pravega.storage.s3.S3StorageConfig;
+import io.xtremehub.standalone.ClusterConfig;
+
+/**
+ * The Pravega segment store: WAL on the embedded bookies, long-term storage through
+ * Pravega's own S3 binding at the configured endpoint.
+ */
+public final class EmbeddedSegmentStore implements AutoCloseable {
+    private final ServiceStarter starter;
+
+    public EmbeddedSegmentStore(ClusterConfig config, String zkConnect, String clusterName, int port,
+                                int bookies, String controllerUri, String s3Endpoint) throws Exception {
+        int ackQuorum = bookies >= 3 ? bookies - 1 : bookies;
+        ServiceBuilderConfig serviceConfig = ServiceBuilderConfig.builder()
+                .include(ServiceConfig.builder()
+                        .with(ServiceConfig.CONTAINER_COUNT, config.segmentContainers())
+                        .with(ServiceConfig.THREAD_POOL_SIZE, 8)
+                        .with(ServiceConfig.STORAGE_THREAD_POOL_SIZE, 8)
+                        .with(ServiceConfig.ZK_URL, zkConnect)
+                        .with(ServiceConfig.LISTENING_PORT, port)
+                        .with(ServiceConfig.LISTENING_IP_ADDRESS, "127.0.0.1")
+                        .with(ServiceConfig.PUBLISHED_IP_ADDRESS, "127.0.0.1")
+                        .with(ServiceConfig.CLUSTER_NAME, clusterName)
+                        .with(ServiceConfig.CACHE_POLICY_MAX_TIME, 60)
+                        .with(ServiceConfig.CACHE_POLICY_MAX_SIZE, 256 * 1024 * 1024L)
+                        .with(ServiceConfig.DATALOG_IMPLEMENTATION, ServiceConfig.DataLogType.BOOKKEEPER)
+                        .with(ServiceConfig.STORAGE_LAYOUT, StorageLayoutType.CHUNKED_STORAGE)
+                        .with(ServiceConfig.STORAGE_IMPLEMENTATION, "S3")
+                        .with(ServiceConfig.REST_LISTENING_ENABLE, false)
+                        .with(ServiceConfig.ENABLE_ADMIN_GATEWAY, false))
+                .include(BookKeeperConfig.builder()
+                        .with(BookKeeperConfig.ZK_ADDRESS, zkConnect)
+                        .with(BookKeeperConfig.BK_LEDGER_PATH, EmbeddedBookies.LEDGERS_PATH)
+                        .with(BookKeeperConfig.BK_ENSEMBLE_SIZE, bookies)
+                        .with(BookKeeperConfig.BK_WRITE_QUORUM_SIZE, bookies)
+                        .with(BookKeeperConfig.BK_ACK_QUORUM_SIZE, ackQuorum))
+                .include(S3StorageConfig.builder()
+                        .with(S3StorageConfig.OVERRIDE_CONFIGURI, true)
+                        .with(S3StorageConfig.CONFIGURI, s3Endpoint)
+                        .with(S3StorageConfig.REGION, config.ltsRegion())
+                        .with(S3StorageConfig.ACCESS_KEY, config.ltsAccessKey())
+                        .with(S3StorageConfig.SECRET_KEY, config.ltsSecretKey())
+                        .with(S3StorageConfig.BUCKET, config.ltsBucket())
+                        .with(S3StorageConfig.PREFIX, "pravega/"))
+                .include(WriterConfig.builder()
+                        .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
+                .include(AutoScalerConfig.builder()
+                        .with(AutoScalerConfig.CONTROLLER_URI, controllerUri)
+                        .with(AutoScalerConfig.AUTH_ENABLED, false)
+                        .with(AutoScalerConfig.TLS_ENABLED, false))
+                .include(MetricsConfig.builder()
+                        .with(MetricsConfig.ENABLE_STATISTICS, false))
+                .build();
+        this.starter = new ServiceStarter(serviceConfig);
+        starter.start();
+    }
+
+    @Override
+    public void close() {
+        starter.shutdown();
+    }
+}
