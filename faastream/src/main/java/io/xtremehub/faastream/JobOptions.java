@@ -1,0 +1,113 @@
+package io.xtremehub.faastream;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a job runs, beyond what the pipeline says. Build with {@link #builder()}; every option has a
+ * default suited to the embedded cluster.
+ */
+public final class JobOptions {
+    private final Mode mode;
+    private final ScalingPolicy scalingPolicy;
+    private final boolean exactlyOnce;
+    private final ErrorPolicy errorPolicy;
+    private final Duration window;
+    private final Duration heartbeatTimeout;
+    private final Duration scalingInterval;
+    private final int largeEventThreshold;
+    private final int queueCapacity;
+    private final boolean cleanup;
+    private final String name;
+
+    private JobOptions(Builder b) {
+        this.mode = b.mode;
+        this.scalingPolicy = b.scalingPolicy;
+        this.exactlyOnce = b.exactlyOnce;
+        this.errorPolicy = b.errorPolicy;
+        this.window = b.window;
+        this.heartbeatTimeout = b.heartbeatTimeout;
+        this.scalingInterval = b.scalingInterval;
+        this.largeEventThreshold = b.largeEventThreshold;
+        this.queueCapacity = b.queueCapacity;
+        this.cleanup = b.cleanup;
+        this.name = b.name;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static JobOptions defaults() {
+        return builder().build();
+    }
+
+    public Mode mode() { return mode; }
+    public ScalingPolicy scalingPolicy() { return scalingPolicy; }
+    public boolean exactlyOnce() { return exactlyOnce; }
+    public ErrorPolicy errorPolicy() { return errorPolicy; }
+    public Duration window() { return window; }
+    public Duration heartbeatTimeout() { return heartbeatTimeout; }
+    public Duration scalingInterval() { return scalingInterval; }
+    public int largeEventThreshold() { return largeEventThreshold; }
+    public int queueCapacity() { return queueCapacity; }
+    public boolean cleanup() { return cleanup; }
+    public String name() { return name; }
+
+    /** Builder for {@link JobOptions}. */
+    public static final class Builder {
+        private Mode mode = Mode.AUTO;
+        private ScalingPolicy scalingPolicy = ScalingPolicy.fixed();
+        private boolean exactlyOnce;
+        private ErrorPolicy errorPolicy = ErrorPolicy.failJob();
+        private Duration window = Duration.ofSeconds(1);
+        private Duration heartbeatTimeout = Duration.ofSeconds(15);
+        private Duration scalingInterval = Duration.ofSeconds(2);
+        private int largeEventThreshold = 8 * 1024 * 1024 - 4096;
+        private int queueCapacity = 1024;
+        private boolean cleanup = true;
+        private String name = "job";
+
+        /** STREAM, BATCH, or AUTO (bounded sources batch, streams stream). */
+        public Builder mode(Mode v) { this.mode = Objects.requireNonNull(v); return this; }
+        public Builder scalingPolicy(ScalingPolicy v) { this.scalingPolicy = Objects.requireNonNull(v); return this; }
+        public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }
+        public Builder errorPolicy(ErrorPolicy v) { this.errorPolicy = Objects.requireNonNull(v); return this; }
+        /** In a stream, how often reducers emit the groups collected so far. */
+        public Builder window(Duration v) { this.window = positive(v, "window"); return this; }
+        /** A worker silent for this long is considered dead. */
+        public Builder heartbeatTimeout(Duration v) { this.heartbeatTimeout = positive(v, "heartbeatTimeout"); return this; }
+        public Builder scalingInterval(Duration v) { this.scalingInterval = positive(v, "scalingInterval"); return this; }
+        /** Events above this many bytes travel between stages as object-store references. */
+        public Builder largeEventThreshold(int v) {
+            if (v < 1 || v > 8 * 1024 * 1024 - 4096) {
+                throw new IllegalArgumentException("largeEventThreshold must be between 1 and "
+                        + (8 * 1024 * 1024 - 4096) + " bytes, got " + v);
+            }
+            this.largeEventThreshold = v;
+            return this;
+        }
+        public Builder queueCapacity(int v) {
+            if (v < 1) {
+                throw new IllegalArgumentException("queueCapacity must be at least 1, got " + v);
+            }
+            this.queueCapacity = v;
+            return this;
+        }
+        /** Whether the job's streams, reader groups and parked objects are deleted at the end. */
+        public Builder cleanup(boolean v) { this.cleanup = v; return this; }
+        /** A label shown by status and the CLI. */
+        public Builder name(String v) { this.name = Objects.requireNonNull(v); return this; }
+
+        public JobOptions build() {
+            return new JobOptions(this);
+        }
+
+        private static Duration positive(Duration v, String what) {
+            if (v == null || v.isNegative() || v.isZero()) {
+                throw new IllegalArgumentException(what + " must be positive");
+            }
+            return v;
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package io.xtremehub.faastream;
+
+import io.pravega.client.admin.ReaderGroupManager;
+import io.pravega.client.admin.StreamManager;
+import io.pravega.client.admin.impl.ReaderGroupManagerImpl;
+import io.pravega.client.admin.impl.StreamManagerImpl;
+import io.pravega.client.stream.StreamConfiguration;
+import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.graph.SinkSpec;
+import io.xtremehub.faastream.internal.graph.SourceSpec;
+import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.io.ObjectStore;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.manager.JobRunner;
+import io.xtremehub.faastream.internal.manager.JobRegistry;
+import io.xtremehub.faastream.platform.LocalProcessPlatform;
+import io.xtremehub.faastream.platform.WorkerPlatform;
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Submits pipelines for execution (reference Table 13: {@code execute(pipeline, scalingPolicy,
+ * exactlyOnce)}). The manager checks the pipeline's sources and sinks before anything is created
+ * or written, then sets up each stage and runs it on the configured {@link WorkerPlatform}.
+ *
+ * <pre>{@code
+ * try (Manager manager = Manager.builder().controllerUri(uri).objectStore(s3).build()) {
+ *     Job job = manager.execute(pipeline, ScalingPolicy.fixed(2), false);
+ *     job.awaitCompletion(Duration.ofMinutes(5));
+ * }
+ * }</pre>
+ */
+public final class Manager implements AutoCloseable {
+    private final String scope;
+    private final PravegaContext ctx;
+    private final ObjectStore store;
+    private final ObjectStoreConfig storeConfig;
+    private final WorkerPlatform platform;
+    private final StreamManager streams;
+    private final ReaderGroupManager readerGroups;
+    private final JobRegistry registry;
+    private final Map<String, JobRunner> jobs = new ConcurrentHashMap<>();
+
+    private Manager(Builder b) {
+        this.scope = b.scope;
+        this.ctx = PravegaContext.connect(b.controllerUri, b.scope);
+        this.storeConfig = b.objectStore;
+        this.store = new ObjectStore(b.objectStore);
+        this.platform = b.platform != null ? b.platform : LocalProcessPlatform.builder().build();
+        this.streams = new StreamManagerImpl(ctx.clientConfig());
+        this.readerGroups = new ReaderGroupManagerImpl(scope, ctx.clientConfig(),
+                new io.pravega.client.connection.impl.SocketConnectionFactoryImpl(ctx.clientConfig()));
+        streams.createScope(scope);
+        this.registry = new JobRegistry(ctx, streams);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Runs a pipeline with the given scaling policy and consistency (Table 13's signature). */
+    public Job execute(Pipeline<?> pipeline, ScalingPolicy scalingPolicy, boolean exactlyOnce) {
+        return execute(pipeline, JobOptions.builder().scalingPolicy(scalingPolicy).exactlyOnce(exactlyOnce).build());
+    }
+
+    /**
+     * Runs a pipeline. Returns once every stage is set up and its workers launched.
+     *
+     * @throws JobDefinitionException when a source or sink does not exist or the options cannot be met;
+     *                                nothing has been created or written then
+     */
+    public Job execute(Pipeline<?> pipeline, JobOptions options) {
+        Objects.requireNonNull(pipeline, "pipeline");
+        Objects.requireNonNull(options, "options");
+        if (!pipeline.complete()) {
+            throw new JobDefinitionException("the pipeline has no sink: end it with writeToStream or writeToBucket");
+        }
+        JobSpec spec = pipeline.spec();
+        if (options.exactlyOnce()) {
+            throw new JobDefinitionException("exactly-once processing is not implemented yet; run with "
+                    + "exactlyOnce=false (at-least-once: no event is lost, a worker crash may repeat some)");
+        }
+        validate(spec, options);
+        Mode mode = resolveMode(spec.source(), options.mode());
+        String jobId = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+        JobRunner runner = new JobRunner(jobId, spec, options, mode, ctx, store, storeConfig, streams, readerGroups,
+                platform, registry::publish);
+        runner.start();
+        jobs.put(jobId, runner);
+        return runner;
+    }
+
+    /** Jobs submitted through this manager. */
+    public List<Job> jobs() {
+        return List.copyOf(jobs.values());
+    }
+
+    /** The latest status of every job any manager of this scope published (what the CLI shows). */
+    public List<JobStatus> publishedJobs() {
+        return registry.latest();
+    }
+
+    private static Mode resolveMode(SourceSpec source, Mode requested) {
+        if (source.bounded()) {
+            return Mode.BATCH;
+        }
+        return requested == Mode.AUTO ? Mode.STREAM : requested;
+    }
+
+    private void validate(JobSpec spec, JobOptions options) {
+        SourceSpec src = spec.source();
+        switch (src.kind()) {
+            case STREAM -> requireStream(src.stream(), "source");
+            case BUCKET_FILE -> {
+                requireBucket(src.bucket(), "source");
+                if (store.size(src.bucket(), src.keyOrPrefix()) < 0) {
+                    throw new JobDefinitionException("source object s3://" + src.bucket() + "/" + src.keyOrPrefix()
+                            + " does not exist; check the key or upload it first");
+                }
+            }
+            case BUCKET_FOLDER -> {
+                requireBucket(src.bucket(), "source");
+                if (store.list(src.bucket(), src.keyOrPrefix()).isEmpty()) {
+                    throw new JobDefinitionException("no objects under source prefix s3://" + src.bucket() + "/"
+                            + src.keyOrPrefix() + "; check the prefix or upload the input first");
+                }
+            }
+            default -> throw new IllegalStateException();
+        }
+        SinkSpec sink = spec.sink();
+        if (sink.kind() == SinkSpec.Kind.STREAM) {
+            requireStream(sink.stream(), "sink");
+        } else {
+            requireBucket(sink.bucket(), "sink");
+        }
+        for (int i = 0; i < spec.stageCount(); i++) {
+            StageSpec s = spec.stage(i);
+            if (s.keyed() && i == 0) {
+                throw new JobDefinitionException(spec.stageLabel(i) + " reduces but has no stage before it to shuffle by key");
+            }
+        }
+        String dl = options.errorPolicy().deadLetterStream();
+        if (dl != null) {
+            streams.createStream(scope, dl, StreamConfiguration.builder()
+                    .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(1)).build());
+        }
+        store.ensureBucket(storeConfig.spillBucket());
+    }
+
+    private void requireStream(String stream, String role) {
+        if (!streams.checkStreamExists(scope, stream)) {
+            throw new JobDefinitionException(role + " stream " + scope + "/" + stream
+                    + " does not exist; create it first (xtremehub stream create " + stream + ")");
+        }
+    }
+
+    private void requireBucket(String bucket, String role) {
+        if (!store.bucketExists(bucket)) {
+            throw new JobDefinitionException(role + " bucket '" + bucket + "' does not exist at "
+                    + storeConfig.endpoint() + "; create it first");
+        }
+    }
+
+    /** Cancels running jobs and releases connections and the platform. */
+    @Override
+    public void close() {
+        for (JobRunner j : jobs.values()) {
+            if (!j.status().state().terminal()) {
+                j.cancel();
+            }
+        }
+        platform.close();
+        registry.close();
+        readerGroups.close();
+        streams.close();
+        store.close();
+        ctx.close();
+    }
+
+    /** Builder for {@link Manager}. */
+    public static final class Builder {
+        private URI controllerUri = URI.create("tcp://127.0.0.1:9090");
+        private String scope = "xtremehub";
+        private ObjectStoreConfig objectStore;
+        private WorkerPlatform platform;
+
+        public Builder controllerUri(URI v) { this.controllerUri = Objects.requireNonNull(v); return this; }
+        /** The Pravega scope of sources, sinks and the job's own streams (default "xtremehub"). */
+        public Builder scope(String v) { this.scope = Objects.requireNonNull(v); return this; }
+        public Builder objectStore(ObjectStoreConfig v) { this.objectStore = Objects.requireNonNull(v); return this; }
+        /** Where workers run; default: local JVM processes. */
+        public Builder platform(WorkerPlatform v) { this.platform = Objects.requireNonNull(v); return this; }
+
+        public Manager build() {
+            if (objectStore == null) {
+                throw new IllegalStateException("objectStore is required: bucket sources, sinks and large events use it");
+            }
+            return new Manager(this);
+        }
+    }
+}

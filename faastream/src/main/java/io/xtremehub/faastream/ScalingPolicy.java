@@ -1,0 +1,41 @@
+package io.xtremehub.faastream;
+
+/**
+ * Decides how many workers and stream segments each stage should have. The manager feeds every
+ * worker report to {@link #addWorkerStats} and, at each scaling tick, asks {@link #getWorkers}
+ * and {@link #getPartitions} and adjusts the stage: workers are launched or stopped gracefully,
+ * and the stage's input stream is split or merged. Stages that reduce by key keep their initial
+ * counts, since their segments are their key groups.
+ */
+public abstract class ScalingPolicy {
+    /** Called once per stage before the job starts with the pipeline's parallelism for it. */
+    public void initialize(int stage, int workers, int partitions) {
+    }
+
+    /** Receives one worker report. */
+    public abstract void addWorkerStats(WorkerStats stats);
+
+    /** How many workers stage {@code stage} should run now. */
+    public abstract int getWorkers(int stage);
+
+    /** How many segments the input stream of stage {@code stage} should have now. */
+    public abstract int getPartitions(int stage);
+
+    /** Keeps every stage at the parallelism the pipeline gives it. */
+    public static ScalingPolicy fixed() {
+        return new FixedScalingPolicy(0);
+    }
+
+    /** Runs every stage with {@code workers} workers and as many segments. */
+    public static ScalingPolicy fixed(int workers) {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, got " + workers);
+        }
+        return new FixedScalingPolicy(workers);
+    }
+
+    /** The reference's coordinated auto-scaling with its default thresholds (0.40 / 1.95, 20 s). */
+    public static QueueScalingPolicy.Builder queueBased() {
+        return QueueScalingPolicy.builder();
+    }
+}

@@ -1,0 +1,16 @@
+package io.xtremehub.faastream;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a field of a {@link Transformer} as part of its state. FaaStream saves the values of
+ * these fields (they must be {@link java.io.Serializable}) when a worker hands its work to a
+ * successor and restores them in the successor before it processes any event.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.FIELD)
+public @interface State {
+}

@@ -1,0 +1,32 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.xtremehub.faastream.internal.wire.SourceSplit;
+import io.xtremehub.faastream.internal.wire.Telemetry;
+import io.xtremehub.faastream.platform.WorkerHandle;
+import java.util.List;
+
+/** The manager's record of one worker slot of a stage and its current incarnation. */
+final class SlotState {
+    final String slot;
+    final List<SourceSplit> splits;
+    final boolean initial;
+    String workerId;
+    WorkerHandle handle;
+    int incarnation;
+    Telemetry last;
+    long lastSeen;
+    boolean ready;
+    boolean finished;
+    boolean stopping;
+    int restarts;
+
+    SlotState(String slot, List<SourceSplit> splits, boolean initial) {
+        this.slot = slot;
+        this.splits = splits;
+        this.initial = initial;
+    }
+
+    boolean active() {
+        return !finished;
+    }
+}

@@ -1,0 +1,53 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.pravega.client.stream.EventStreamWriter;
+import io.pravega.client.stream.ReaderGroup;
+import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.Telemetry;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/** The manager's record of one stage: its channels, reader group, slots and batch progress. */
+final class StageState {
+    final int index;
+    final StageSpec spec;
+    final String label;
+    final Channel<ControlMessage> control;
+    final Channel<Telemetry> telemetry;
+    final Map<String, SlotState> slots = new LinkedHashMap<>();
+    final Set<Long> endsSeen = new HashSet<>();
+    ReaderGroup readerGroup;
+    EventStreamWriter<ByteBuffer> markerWriter;
+    int partitions;
+    int nextSlot;
+    boolean goSent;
+    Set<Long> endsExpected;
+    boolean inputComplete;
+    boolean done;
+    long lagBytes = -1;
+    long retiredIn;
+    long retiredOut;
+    long retiredNanos;
+    long retiredDeadLettered;
+
+    StageState(int index, StageSpec spec, String label, Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
+        this.index = index;
+        this.spec = spec;
+        this.label = label;
+        this.control = control;
+        this.telemetry = telemetry;
+    }
+
+    long activeCount() {
+        return slots.values().stream().filter(s -> s.active() && !s.stopping).count();
+    }
+
+    boolean allFinished() {
+        return slots.values().stream().allMatch(s -> s.finished);
+    }
+}

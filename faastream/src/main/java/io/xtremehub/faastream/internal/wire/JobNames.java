@@ -1,0 +1,34 @@
+package io.xtremehub.faastream.internal.wire;
+
+import java.io.Serializable;
+
+/** Names of the Pravega streams, reader groups and objects one job uses; all derive from its id. */
+public record JobNames(String jobId) implements Serializable {
+    /** The intermediate stream stage {@code stage} reads (stage >= 1). */
+    public String dataStream(int stage) {
+        return "fs-" + jobId + "-s" + stage;
+    }
+
+    public String readerGroup(int stage) {
+        return "fs-" + jobId + "-rg" + stage;
+    }
+
+    /** Manager to workers: one control channel per stage. */
+    public String controlStream(int stage) {
+        return "fs-" + jobId + "-ctl" + stage;
+    }
+
+    /** Workers to manager: one telemetry channel per stage. */
+    public String telemetryStream(int stage) {
+        return "fs-" + jobId + "-tel" + stage;
+    }
+
+    /** Object-key prefix for this job's large events and saved state in the spill bucket. */
+    public String spillPrefix() {
+        return "jobs/" + jobId + "/";
+    }
+
+    public String stateKey(String workerSlot) {
+        return spillPrefix() + "state/" + workerSlot;
+    }
+}

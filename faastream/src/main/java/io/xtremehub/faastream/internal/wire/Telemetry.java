@@ -1,0 +1,31 @@
+package io.xtremehub.faastream.internal.wire;
+
+import java.util.List;
+
+/**
+ * Worker to manager, through the stage's telemetry stream. STATS reports double as heartbeats.
+ *
+ * @param endSegments   ids of the input segments whose end marker this worker has read
+ * @param partitions    routing partitions (segment ranks) this worker has read data of
+ * @param bytesRead     bounded sources: bytes of the assigned splits read so far
+ * @param bytesTotal    bounded sources: bytes of the assigned splits
+ * @param error         FAILED: the one-line reason
+ */
+public record Telemetry(Type type, int stage, String worker, String slot, int queueSize, long eventsIn,
+                        long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
+                        long bytesTotal, List<Long> endSegments, List<Integer> partitions, String error,
+                        long timestampMillis) {
+    /** Report kinds. */
+    public enum Type {
+        /** The worker's reader is registered; it waits for GO. */
+        READY,
+        /** Periodic metrics and heartbeat. */
+        STATS,
+        /** Finished: everything it read is processed and written. */
+        DONE,
+        /** Handed off before a platform time limit; a successor continues in the same slot. */
+        HANDOFF,
+        /** Failed; the job fails unless events are dead-lettered. */
+        FAILED
+    }
+}

@@ -1,0 +1,63 @@
+package io.xtremehub.faastream.internal.wire;
+
+import io.xtremehub.faastream.ObjectStoreConfig;
+import io.xtremehub.faastream.internal.graph.JobSpec;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
+import java.io.ObjectStreamClass;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Everything a worker needs to start, in any runtime: a thread, a JVM process (on its standard
+ * input) or a Lambda function (in the invocation payload). Workers need no inbound connection:
+ * after the launch they talk to the manager only through the stage's control and telemetry streams.
+ *
+ * @param slot   the worker's place in the stage, stable across restarts and Lambda re-invocations
+ * @param workerId unique per incarnation; also the Pravega reader id
+ */
+public record WorkerLaunch(String jobId, String scope, String controllerUri, ObjectStoreConfig store, JobSpec spec,
+                           int stage, String slot, String workerId, RuntimeSettings settings,
+                           List<SourceSplit> splits, boolean restoreState) implements Serializable {
+
+    public JobNames names() {
+        return new JobNames(jobId);
+    }
+
+    /** The same slot as a new incarnation (after a crash or for a Lambda re-invocation). */
+    public WorkerLaunch nextIncarnation(String newWorkerId, boolean restore) {
+        return new WorkerLaunch(jobId, scope, controllerUri, store, spec, stage, slot, newWorkerId, settings,
+                splits, restore);
+    }
+
+    public String encode() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ObjectOutputStream o = new ObjectOutputStream(out)) {
+            o.writeObject(this);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the pipeline cannot be shipped to workers: " + e.getMessage()
+                    + " (every function, key and serializer must be Serializable)", e);
+        }
+        return Base64.getEncoder().encodeToString(out.toByteArray());
+    }
+
+    public static WorkerLaunch decode(String text) {
+        byte[] bytes = Base64.getDecoder().decode(text.trim());
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
+            @Override
+            protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
+                ClassLoader cl = Thread.currentThread().getContextClassLoader();
+                return cl == null ? super.resolveClass(desc) : Class.forName(desc.getName(), false, cl);
+            }
+        }) {
+            return (WorkerLaunch) in.readObject();
+        } catch (IOException | ClassNotFoundException e) {
+            throw new IllegalArgumentException("cannot decode worker launch: " + e, e);
+        }
+    }
+}

@@ -1,0 +1,52 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.pravega.client.stream.EventStreamWriter;
+import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.impl.ByteBufferSerializer;
+import io.xtremehub.faastream.internal.io.LargeEvents;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.routing.SegmentRouter;
+import io.xtremehub.faastream.internal.wire.Envelope;
+import java.nio.ByteBuffer;
+
+/**
+ * Writes to the next stage's stream: routed events go to the segment their routing value selects,
+ * the others anywhere; events above the threshold are parked in the object store by reference.
+ */
+final class IntermediateOutput implements StageOutput {
+    private final EventStreamWriter<ByteBuffer> writer;
+    private final SegmentRouter router;
+    private final LargeEvents large;
+    private final int threshold;
+
+    IntermediateOutput(PravegaContext ctx, String stream, LargeEvents large, int threshold) {
+        this.writer = ctx.events().createEventWriter(stream, new ByteBufferSerializer(),
+                EventWriterConfig.builder().build());
+        this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 2_000);
+        this.large = large;
+        this.threshold = threshold;
+    }
+
+    @Override
+    public void write(byte[] payload, double routing) {
+        SegmentRouter.Target target = Double.isNaN(routing) ? null : router.route(routing);
+        int partition = target == null ? -1 : target.rank();
+        Envelope e = payload.length > threshold ? Envelope.ref(partition, large.park(payload))
+                : Envelope.data(partition, payload);
+        if (target == null) {
+            writer.writeEvent(e.encode());
+        } else {
+            writer.writeEvent(target.routingKey(), e.encode());
+        }
+    }
+
+    @Override
+    public void flush() {
+        writer.flush();
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

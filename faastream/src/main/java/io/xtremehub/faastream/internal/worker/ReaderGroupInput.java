@@ -1,0 +1,68 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.pravega.client.stream.EventRead;
+import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.impl.ByteBufferSerializer;
+import io.xtremehub.faastream.internal.io.LargeEvents;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.Envelope;
+import java.nio.ByteBuffer;
+
+/**
+ * Reads the segments the stage's reader group assigns to this worker. On intermediate streams the
+ * events are {@link Envelope}s (large events are fetched from the object store); on a user's source
+ * stream they are the user's bytes.
+ */
+final class ReaderGroupInput implements StageInput {
+    private final EventStreamReader<ByteBuffer> reader;
+    private final boolean enveloped;
+    private final LargeEvents large;
+
+    ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large) {
+        this.reader = ctx.events().createReader(readerId, readerGroup, new ByteBufferSerializer(),
+                ReaderConfig.builder().build());
+        this.enveloped = enveloped;
+        this.large = large;
+    }
+
+    @Override
+    public InputItem next(long timeoutMillis) {
+        EventRead<ByteBuffer> r = reader.readNextEvent(timeoutMillis);
+        if (r.isCheckpoint()) {
+            return InputItem.checkpoint();
+        }
+        ByteBuffer buf = r.getEvent();
+        if (buf == null) {
+            return null;
+        }
+        String origin = String.valueOf(r.getEventPointer());
+        if (!enveloped) {
+            byte[] b = new byte[buf.remaining()];
+            buf.get(b);
+            return InputItem.event(b, -1, origin);
+        }
+        Envelope e = Envelope.decode(buf);
+        return switch (e.type()) {
+            case END -> InputItem.end(e.segmentId());
+            case DATA -> InputItem.event(e.payload(), e.partition(), origin);
+            case REF -> InputItem.event(large.fetch(e.refKey()), e.partition(), origin + " (large event " + e.refKey() + ")");
+        };
+    }
+
+    @Override
+    public boolean exhausted() {
+        return false;
+    }
+
+    @Override
+    public boolean readerGroup() {
+        return true;
+    }
+
+    /** Closing reports the last read position, so the next owner of its segments goes on from there. */
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

@@ -1,0 +1,26 @@
+package io.xtremehub.faastream.internal.worker;
+
+/** Where a worker reads its events: a reader group, bucket objects, or stream segments in batch. */
+interface StageInput extends AutoCloseable {
+    /** The next item, or null when none arrived within the timeout (or a bounded input is exhausted). */
+    InputItem next(long timeoutMillis) throws Exception;
+
+    /** True once a bounded input has delivered everything; always false for a reader group. */
+    boolean exhausted();
+
+    /** Whether this input is a reader group (whose readers wait for the stage's GO). */
+    default boolean readerGroup() {
+        return false;
+    }
+
+    default long bytesRead() {
+        return 0;
+    }
+
+    default long bytesTotal() {
+        return 0;
+    }
+
+    @Override
+    void close();
+}

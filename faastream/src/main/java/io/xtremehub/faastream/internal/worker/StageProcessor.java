@@ -1,0 +1,120 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.xtremehub.faastream.Filter;
+import io.xtremehub.faastream.Group;
+import io.xtremehub.faastream.KeyFunction;
+import io.xtremehub.faastream.Transformer;
+import io.xtremehub.faastream.internal.graph.StageSpec;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Applies one stage's user function: map, filter, flatMap, or reduce (which collects key groups and
+ * hands them to the reducer in key order when asked to emit).
+ */
+final class StageProcessor {
+    private final StageSpec spec;
+    private Map<Object, List<Object>> groups;
+
+    StageProcessor(StageSpec spec) {
+        this.spec = spec;
+    }
+
+    Object function() {
+        return spec.function();
+    }
+
+    void open() throws Exception {
+        if (spec.function() instanceof Transformer<?, ?> t) {
+            t.initialize();
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void process(Object input, Consumer<Object> emit) throws Exception {
+        switch (spec.kind()) {
+            case MAP -> {
+                Object out = ((Transformer) spec.function()).apply(input);
+                if (out != null) {
+                    emit.accept(out);
+                }
+            }
+            case FILTER -> {
+                if (((Filter) spec.function()).test(input)) {
+                    emit.accept(input);
+                }
+            }
+            case FLAT_MAP -> {
+                Iterable<?> outs = (Iterable<?>) ((Transformer) spec.function()).apply(input);
+                if (outs != null) {
+                    for (Object o : outs) {
+                        emit.accept(o);
+                    }
+                }
+            }
+            case REDUCE -> {
+                Object key = ((KeyFunction) spec.key()).keyOf(input);
+                if (key == null) {
+                    throw new IllegalArgumentException("the key function returned null");
+                }
+                if (groups == null) {
+                    groups = key instanceof Comparable ? new TreeMap<>() : new LinkedHashMap<>();
+                }
+                groups.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
+            }
+            default -> throw new IllegalStateException("unknown stage kind " + spec.kind());
+        }
+    }
+
+    /** Number of collected groups (reduce). */
+    int pendingGroups() {
+        return groups == null ? 0 : groups.size();
+    }
+
+    /**
+     * Hands every collected group to the reducer, in key order, and forgets them.
+     *
+     * @throws GroupFailure naming the group's key when the reducer throws
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void emitGroups(Consumer<Object> emit) throws GroupFailure {
+        if (groups == null || groups.isEmpty()) {
+            return;
+        }
+        Map<Object, List<Object>> batch = groups;
+        groups = null;
+        for (Map.Entry<Object, List<Object>> e : batch.entrySet()) {
+            Object out;
+            try {
+                out = ((Transformer) spec.function()).apply(new Group<>(e.getKey(), e.getValue()));
+            } catch (Exception ex) {
+                throw new GroupFailure(e.getKey(), e.getValue().size(), ex);
+            }
+            if (out != null) {
+                emit.accept(out);
+            }
+        }
+    }
+
+    void close() throws Exception {
+        if (spec.function() instanceof Transformer<?, ?> t) {
+            t.close();
+        }
+    }
+
+    /** A reducer threw on one key group. */
+    static final class GroupFailure extends Exception {
+        final Object key;
+        final int size;
+
+        GroupFailure(Object key, int size, Exception cause) {
+            super(cause);
+            this.key = key;
+            this.size = size;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.pravega.client.stream.EventStreamWriter;
+import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.impl.ByteBufferSerializer;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.routing.SegmentRouter;
+import java.nio.ByteBuffer;
+
+/** Writes results to the user's sink stream as plain serialized events. */
+final class StreamSinkOutput implements StageOutput {
+    /** Pravega's event size limit, less room for framing. */
+    static final int MAX_EVENT = 8 * 1024 * 1024 - 1024;
+    private final EventStreamWriter<ByteBuffer> writer;
+    private final SegmentRouter router;
+    private final String stream;
+
+    StreamSinkOutput(PravegaContext ctx, String stream) {
+        this.stream = stream;
+        this.writer = ctx.events().createEventWriter(stream, new ByteBufferSerializer(),
+                EventWriterConfig.builder().build());
+        this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 5_000);
+    }
+
+    @Override
+    public void write(byte[] payload, double routing) {
+        if (payload.length > MAX_EVENT) {
+            throw new IllegalArgumentException("result of " + payload.length + " bytes exceeds the "
+                    + MAX_EVENT + "-byte event limit of sink stream " + stream
+                    + "; write large results to a bucket instead");
+        }
+        if (Double.isNaN(routing)) {
+            writer.writeEvent(ByteBuffer.wrap(payload));
+        } else {
+            writer.writeEvent(router.route(routing).routingKey(), ByteBuffer.wrap(payload));
+        }
+    }
+
+    @Override
+    public void flush() {
+        writer.flush();
+    }
+
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

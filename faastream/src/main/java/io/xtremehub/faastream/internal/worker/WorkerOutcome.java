@@ -1,0 +1,13 @@
+package io.xtremehub.faastream.internal.worker;
+
+/** How a worker incarnation ended. */
+public enum WorkerOutcome {
+    /** Its work is finished (input complete, stopped by the manager, or bounded splits done). */
+    DONE,
+    /** It stopped before a platform time limit; a new incarnation must continue in its slot. */
+    HANDOFF,
+    /** It failed; the reason went to the telemetry channel. */
+    FAILED,
+    /** The job was cancelled. */
+    CANCELLED
+}

@@ -1,0 +1,496 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.xtremehub.faastream.Mode;
+import io.xtremehub.faastream.Serializer;
+import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.graph.SinkSpec;
+import io.xtremehub.faastream.internal.graph.SourceSpec;
+import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.io.LargeEvents;
+import io.xtremehub.faastream.internal.io.ObjectStore;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.JobNames;
+import io.xtremehub.faastream.internal.wire.Telemetry;
+import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One worker of one stage, the same code on every platform: a reader thread fills a bounded queue
+ * from the stage's input; this thread runs the user function on queued events and writes results
+ * to the output; telemetry goes out and commands come in through the stage's Pravega channels.
+ */
+public final class WorkerRuntime {
+    private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
+    private static final long CONTROL_POLL_MILLIS = 100;
+
+    private final WorkerLaunch launch;
+    private final PravegaContext ctx;
+    private final ObjectStore store;
+    private final LongSupplier remainingMillis;
+    private final long handoffMarginMillis;
+    private final JobSpec spec;
+    private final StageSpec stage;
+    private final JobNames names;
+    private final String label;
+
+    private final BlockingQueue<InputItem> queue;
+    private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
+    private final Set<Integer> partitions = new TreeSet<>();
+    private final AtomicLong eventsIn = new AtomicLong();
+    private final AtomicLong readNanos = new AtomicLong();
+    private final AtomicReference<Exception> readerError = new AtomicReference<>();
+    private volatile boolean stopReading;
+    /** Reader thread: events queued so far. */
+    private long enqueued;
+    /** Set by the reader at a checkpoint: flush once this many events are processed. */
+    private volatile long flushRequest;
+    /** Set by the processing thread: events processed and flushed. */
+    private volatile long flushedUpTo;
+    private volatile boolean readerFinished;
+    private long eventsOut;
+    private long processingNanos;
+    private long deadLettered;
+    private long processed;
+
+    /**
+     * @param remainingMillis time left before the platform ends this incarnation, or null for none
+     * @param handoffMarginMillis hand off when less than this is left
+     */
+    public WorkerRuntime(WorkerLaunch launch, PravegaContext ctx, ObjectStore store, LongSupplier remainingMillis,
+                         long handoffMarginMillis) {
+        this.launch = launch;
+        this.ctx = ctx;
+        this.store = store;
+        this.remainingMillis = remainingMillis;
+        this.handoffMarginMillis = handoffMarginMillis;
+        this.spec = launch.spec();
+        this.stage = spec.stage(launch.stage());
+        this.names = launch.names();
+        this.label = spec.stageLabel(launch.stage());
+        this.queue = new ArrayBlockingQueue<>(launch.settings().queueCapacity());
+    }
+
+    public WorkerOutcome run() {
+        try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
+                ControlMessage.class);
+             Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
+                     Telemetry.class)) {
+            return runWith(control, telemetry);
+        } catch (RuntimeException e) {
+            LOG.error("{} worker {} could not run: {}", label, launch.workerId(), e.toString(), e);
+            return WorkerOutcome.FAILED;
+        }
+    }
+
+    private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
+        StageProcessor processor = new StageProcessor(stage);
+        StageInput input = null;
+        StageOutput output = null;
+        DeadLetters deadLetters = null;
+        Thread reader = null;
+        try {
+            LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix());
+            restoreState(processor);
+            processor.open();
+            input = openInput(large);
+            progressSource = input;
+            output = openOutput(large);
+            if (launch.settings().errorPolicy().deadLetterStream() != null) {
+                deadLetters = new DeadLetters(ctx, launch.settings().errorPolicy().deadLetterStream());
+            }
+            if (input.readerGroup()) {
+                report(telemetry, Telemetry.Type.READY, null);
+                WorkerOutcome early = awaitGo(control);
+                if (early != null) {
+                    return finishEarly(early, telemetry);
+                }
+            }
+            StageInput in = input;
+            reader = new Thread(() -> readLoop(in), "faastream-reader-" + launch.workerId());
+            reader.setDaemon(true);
+            reader.start();
+            return processLoop(processor, output, deadLetters, control, telemetry, reader);
+        } catch (Exception e) {
+            String msg = e instanceof WorkerFailure ? e.getMessage()
+                    : label + " worker " + launch.workerId() + " failed: " + oneLine(e);
+            report(telemetry, Telemetry.Type.FAILED, msg);
+            LOG.warn(msg, e);
+            return WorkerOutcome.FAILED;
+        } finally {
+            stopReading = true;
+            joinQuietly(reader);
+            closeQuietly(processor, input, output, deadLetters);
+        }
+    }
+
+    private WorkerOutcome finishEarly(WorkerOutcome outcome, Channel<Telemetry> telemetry) {
+        if (outcome == WorkerOutcome.DONE) {
+            report(telemetry, Telemetry.Type.DONE, null);
+        }
+        return outcome;
+    }
+
+    private WorkerOutcome awaitGo(Channel<ControlMessage> control) throws InterruptedException {
+        while (true) {
+            for (ControlMessage m : control.poll()) {
+                if (!m.isFor(launch.workerId())) {
+                    continue;
+                }
+                switch (m.type()) {
+                    case GO:
+                        return null;
+                    case CANCEL:
+                        return WorkerOutcome.CANCELLED;
+                    case STOP:
+                        return WorkerOutcome.DONE;
+                    default:
+                        break;
+                }
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    private void readLoop(StageInput in) {
+        try {
+            while (!stopReading) {
+                long t0 = System.nanoTime();
+                InputItem item = in.next(100);
+                readNanos.addAndGet(System.nanoTime() - t0);
+                if (item == null) {
+                    if (in.exhausted()) {
+                        break;
+                    }
+                    continue;
+                }
+                if (item.kind() == InputItem.Kind.END) {
+                    endSegments.add(item.endSegment());
+                    continue;
+                }
+                if (item.kind() == InputItem.Kind.CHECKPOINT) {
+                    // the checkpoint records this reader's position: everything read before it must be
+                    // processed and written first, or a restart from it would lose queued events
+                    awaitFlushed(enqueued);
+                    continue;
+                }
+                eventsIn.incrementAndGet();
+                enqueued++;
+                while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
+                    if (stopReading) {
+                        // the item was read but will not be processed: the job is being cancelled
+                        return;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            readerError.set(e);
+        } finally {
+            readerFinished = true;
+        }
+    }
+
+    private void awaitFlushed(long upTo) throws InterruptedException {
+        flushRequest = upTo;
+        while (flushedUpTo < upTo && !stopReading) {
+            Thread.sleep(1);
+        }
+    }
+
+    private void flushIfRequested(StageOutput output) {
+        long req = flushRequest;
+        if (req > flushedUpTo && processed >= req && queue.isEmpty()) {
+            output.flush();
+            flushedUpTo = req;
+        }
+    }
+
+    private WorkerOutcome processLoop(StageProcessor processor, StageOutput output, DeadLetters deadLetters,
+                                      Channel<ControlMessage> control, Channel<Telemetry> telemetry, Thread reader)
+            throws Exception {
+        Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+        Serializer<Object> outSer = cast(stage.outputSerializer());
+        io.xtremehub.faastream.Routing<Object> routing = cast(stage.routing());
+        Consumer<Object> emit = o -> {
+            byte[] bytes = outSer.serialize(o);
+            double value = routing == null ? Double.NaN : routing.route(o);
+            output.write(bytes, value);
+            eventsOut++;
+        };
+        boolean stream = launch.settings().mode() == Mode.STREAM;
+        long lastTelemetry = 0;
+        long lastControl = 0;
+        long lastWindow = System.currentTimeMillis();
+        while (true) {
+            InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
+            if (item != null) {
+                handle(item, processor, inSer, emit, deadLetters, output);
+            }
+            flushIfRequested(output);
+            long now = System.currentTimeMillis();
+            if (readerError.get() != null) {
+                throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
+                        + oneLine(readerError.get()));
+            }
+            if (stream && now - lastWindow >= launch.settings().windowMillis()) {
+                lastWindow = now;
+                emitGroups(processor, emit);
+                output.tick();
+            }
+            if (now - lastTelemetry >= launch.settings().telemetryMillis()) {
+                lastTelemetry = now;
+                report(telemetry, Telemetry.Type.STATS, null);
+            }
+            if (readerFinished && queue.isEmpty() && !input(reader)) {
+                // a bounded input is fully processed
+                return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.DONE);
+            }
+            if (now - lastControl >= CONTROL_POLL_MILLIS) {
+                lastControl = now;
+                for (ControlMessage m : control.poll()) {
+                    if (!m.isFor(launch.workerId())) {
+                        continue;
+                    }
+                    switch (m.type()) {
+                        case INPUT_COMPLETE, STOP:
+                            return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.DONE);
+                        case CANCEL:
+                            return WorkerOutcome.CANCELLED;
+                        default:
+                            break;
+                    }
+                }
+                if (remainingMillis != null && canHandOff() && remainingMillis.getAsLong() < handoffMarginMillis) {
+                    return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.HANDOFF);
+                }
+            }
+        }
+    }
+
+    /**
+     * Only workers reading through a reader group hand off: closing the reader records exactly how far
+     * they got. Reducers (whose groups span the whole input) and bounded-split readers run to the end.
+     */
+    private boolean canHandOff() {
+        return launch.stage() > 0 || spec.source().kind() == SourceSpec.Kind.STREAM
+                && launch.settings().mode() == Mode.STREAM ? !stage.keyed() : false;
+    }
+
+    /** Whether the reader thread still runs (bounded inputs end it themselves). */
+    private static boolean input(Thread reader) {
+        return reader.isAlive();
+    }
+
+    private void handle(InputItem item, StageProcessor processor, Serializer<Object> inSer, Consumer<Object> emit,
+                        DeadLetters deadLetters, StageOutput output) throws WorkerFailure {
+        long n = ++processed;
+        if (item.partition() >= 0 && partitions.add(item.partition())) {
+            output.partitionHint(item.partition());
+        }
+        Object value;
+        try {
+            value = inSer.deserialize(item.payload());
+        } catch (RuntimeException e) {
+            fail(deadLetters, item, n, label + " could not decode event " + n + " at " + item.origin()
+                    + " with serializer " + inSer.name() + ": " + oneLine(e) + " (payload " + preview(item.payload()) + ")");
+            return;
+        }
+        long t0 = System.nanoTime();
+        try {
+            processor.process(value, emit);
+        } catch (WorkerFailure e) {
+            throw e;
+        } catch (Exception e) {
+            fail(deadLetters, item, n, label + " failed on event " + n + " at " + item.origin() + " (payload "
+                    + preview(item.payload()) + "): " + oneLine(e));
+        } finally {
+            processingNanos += System.nanoTime() - t0;
+        }
+    }
+
+    private void fail(DeadLetters deadLetters, InputItem item, long n, String message) throws WorkerFailure {
+        if (deadLetters == null) {
+            throw new WorkerFailure(message);
+        }
+        deadLetters.send(launch.jobId(), label, launch.workerId(), item.origin(), message, item.payload());
+        deadLettered++;
+    }
+
+    private void emitGroups(StageProcessor processor, Consumer<Object> emit) throws WorkerFailure {
+        try {
+            processor.emitGroups(emit);
+        } catch (StageProcessor.GroupFailure g) {
+            throw new WorkerFailure(label + " failed on the group of key '" + g.key + "' (" + g.size + " events): "
+                    + oneLine(g.getCause()));
+        }
+    }
+
+    private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
+                                 DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread reader,
+                                 Telemetry.Type type) throws Exception {
+        stopReading = true;
+        reader.join();
+        InputItem item;
+        Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+        while ((item = queue.poll()) != null) {
+            handle(item, processor, inSer, emit, deadLetters, output);
+        }
+        if (readerError.get() != null) {
+            throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
+                    + oneLine(readerError.get()));
+        }
+        if (type == Telemetry.Type.HANDOFF && StateFields.hasState(processor.function())) {
+            store.put(launch.store().spillBucket(), names.stateKey(launch.slot()), StateFields.save(processor.function()));
+        }
+        if (type == Telemetry.Type.DONE) {
+            emitGroups(processor, emit);
+        }
+        output.flush();
+        if (deadLetters != null) {
+            deadLetters.flush();
+        }
+        report(telemetry, type, null);
+        return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
+    }
+
+    private void restoreState(StageProcessor processor) throws Exception {
+        if (launch.restoreState() && StateFields.hasState(processor.function())) {
+            String key = names.stateKey(launch.slot());
+            if (store.size(launch.store().spillBucket(), key) >= 0) {
+                StateFields.restore(processor.function(), store.get(launch.store().spillBucket(), key));
+            }
+        }
+    }
+
+    private StageInput openInput(LargeEvents large) {
+        int i = launch.stage();
+        if (i > 0) {
+            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large);
+        }
+        SourceSpec src = spec.source();
+        if (src.kind() == SourceSpec.Kind.STREAM) {
+            if (launch.settings().mode() == Mode.STREAM) {
+                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large);
+            }
+            return new SegmentBatchInput(ctx, launch.splits());
+        }
+        return new BucketInput(store, src.format(), launch.splits());
+    }
+
+    private StageOutput openOutput(LargeEvents large) {
+        int i = launch.stage();
+        if (!spec.lastStage(i)) {
+            return new IntermediateOutput(ctx, names.dataStream(i + 1), large, launch.settings().largeEventThreshold());
+        }
+        SinkSpec sink = spec.sink();
+        if (sink.kind() == SinkSpec.Kind.STREAM) {
+            return new StreamSinkOutput(ctx, sink.stream());
+        }
+        return new BucketSinkOutput(store, sink.bucket(), sink.path(), sink.format(), launch.slot(),
+                launch.settings().mode() == Mode.STREAM);
+    }
+
+    private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
+        try {
+            telemetry.append(new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
+                    eventsIn.get(), eventsOut, processingNanos, readNanos.get(), deadLettered,
+                    progressRead(), progressTotal(), new ArrayList<>(endSegments), List.copyOf(partitions), error,
+                    System.currentTimeMillis()));
+        } catch (RuntimeException e) {
+            LOG.warn("{} worker {} could not report {}: {}", label, launch.workerId(), type, e.toString());
+        }
+    }
+
+    private volatile StageInput progressSource;
+
+    private long progressRead() {
+        StageInput s = progressSource;
+        return s == null ? 0 : s.bytesRead();
+    }
+
+    private long progressTotal() {
+        return launch.splits() == null ? 0 : launch.splits().stream().mapToLong(x -> x.length()).sum();
+    }
+
+    private static void joinQuietly(Thread t) {
+        if (t != null) {
+            try {
+                t.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void closeQuietly(StageProcessor processor, AutoCloseable... resources) {
+        try {
+            processor.close();
+        } catch (Exception e) {
+            LOG.warn("{}: closing the user function failed: {}", label, e.toString());
+        }
+        for (AutoCloseable r : resources) {
+            if (r != null) {
+                try {
+                    r.close();
+                } catch (Exception e) {
+                    LOG.debug("{}: close failed: {}", label, e.toString());
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object o) {
+        return (T) o;
+    }
+
+    static String oneLine(Throwable e) {
+        Throwable t = e;
+        StringBuilder sb = new StringBuilder();
+        sb.append(t.getClass().getSimpleName());
+        if (t.getMessage() != null) {
+            sb.append(": ").append(t.getMessage());
+        }
+        if (t.getCause() != null && t.getCause() != t && t.getCause().getMessage() != null
+                && (t.getMessage() == null || !t.getMessage().contains(t.getCause().getMessage()))) {
+            sb.append(" (caused by ").append(t.getCause().getClass().getSimpleName()).append(": ")
+                    .append(t.getCause().getMessage()).append(')');
+        }
+        return sb.toString().replace('\n', ' ');
+    }
+
+    static String preview(byte[] payload) {
+        int n = Math.min(payload.length, 40);
+        StringBuilder sb = new StringBuilder("'");
+        String s = new String(payload, 0, n, StandardCharsets.ISO_8859_1);
+        for (char c : s.toCharArray()) {
+            sb.append(c >= 32 && c < 127 ? c : '.');
+        }
+        sb.append(payload.length > n ? "...' " : "' ").append(payload.length).append(" bytes");
+        return sb.toString();
+    }
+
+    /** A failure already phrased for the user. */
+    static final class WorkerFailure extends Exception {
+        WorkerFailure(String message) {
+            super(message);
+        }
+    }
+}

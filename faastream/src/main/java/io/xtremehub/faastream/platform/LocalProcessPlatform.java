@@ -1,0 +1,118 @@
+package io.xtremehub.faastream.platform;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Runs each worker as its own JVM process on this machine, like a function instance: it can crash
+ * or be killed independently of the manager. The default platform of the embedded cluster.
+ *
+ * <p>The worker JVM's class path is, unless set with {@link Builder#classPath}, the manager's own:
+ * Surefire's real test class path when running under Maven tests, else {@code java.class.path}.
+ * Each worker's output goes to {@code <logDir>/<workerId>.log}.
+ */
+public final class LocalProcessPlatform implements WorkerPlatform {
+    private final String java;
+    private final String classPath;
+    private final List<String> jvmArgs;
+    private final Path logDir;
+    private final Map<String, Process> processes = new ConcurrentHashMap<>();
+
+    private LocalProcessPlatform(Builder b) {
+        this.java = b.java;
+        this.classPath = b.classPath;
+        this.jvmArgs = List.copyOf(b.jvmArgs);
+        this.logDir = b.logDir;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The class path the manager JVM was started with (what workers get by default). */
+    public static String defaultClassPath() {
+        String surefire = System.getProperty("surefire.test.class.path");
+        return surefire != null && !surefire.isBlank() ? surefire : System.getProperty("java.class.path");
+    }
+
+    @Override
+    public WorkerHandle launch(WorkerRequest request) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(jvmArgs);
+        cmd.add("-cp");
+        cmd.add(classPath);
+        cmd.add(WorkerMain.class.getName());
+        try {
+            Files.createDirectories(logDir);
+            File log = logDir.resolve(request.workerId() + ".log").toFile();
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
+            try (OutputStream in = p.getOutputStream()) {
+                in.write(request.payload().getBytes(StandardCharsets.US_ASCII));
+            }
+            processes.put(request.workerId(), p);
+            return new ProcessHandleImpl(request.workerId(), p);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start worker JVM " + request.workerId() + " with " + java
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The OS process id of a running worker, or -1 (lets tests kill a worker like a crash would). */
+    public long pidOf(String workerId) {
+        Process p = processes.get(workerId);
+        return p == null || !p.isAlive() ? -1 : p.pid();
+    }
+
+    /** Ids of the workers whose processes are running now. */
+    public List<String> runningWorkers() {
+        return processes.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).sorted().toList();
+    }
+
+    @Override
+    public String name() {
+        return "processes";
+    }
+
+    /** Kills any worker process still running. */
+    @Override
+    public void close() {
+        processes.values().forEach(Process::destroyForcibly);
+        processes.clear();
+    }
+
+    private record ProcessHandleImpl(String workerId, Process process) implements WorkerHandle {
+        @Override public boolean alive() { return process.isAlive(); }
+        @Override public void kill() { process.destroyForcibly(); }
+    }
+
+    /** Builder; every option has a working default. */
+    public static final class Builder {
+        private String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        private String classPath = defaultClassPath();
+        private final List<String> jvmArgs = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC",
+                "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+        private Path logDir = Path.of(System.getProperty("java.io.tmpdir"), "faastream-workers");
+
+        public Builder java(String v) { this.java = Objects.requireNonNull(v); return this; }
+        public Builder classPath(String v) { this.classPath = Objects.requireNonNull(v); return this; }
+        /** Replaces the default JVM options of worker processes. */
+        public Builder jvmArgs(List<String> v) { jvmArgs.clear(); jvmArgs.addAll(v); return this; }
+        public Builder logDir(Path v) { this.logDir = Objects.requireNonNull(v); return this; }
+
+        public LocalProcessPlatform build() {
+            return new LocalProcessPlatform(this);
+        }
+    }
+}

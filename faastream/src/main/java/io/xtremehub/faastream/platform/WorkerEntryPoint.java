@@ -1,0 +1,52 @@
+package io.xtremehub.faastream.platform;
+
+import io.xtremehub.faastream.internal.io.ObjectStore;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import io.xtremehub.faastream.internal.worker.WorkerOutcome;
+import io.xtremehub.faastream.internal.worker.WorkerRuntime;
+import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
+
+/**
+ * Runs one worker from its request payload, in whatever runtime a platform started. Pravega and S3
+ * clients are cached per JVM and shared by the workers in it (threads, or a warm Lambda container).
+ */
+public final class WorkerEntryPoint implements AutoCloseable {
+    private final Map<String, PravegaContext> contexts = new ConcurrentHashMap<>();
+    private final Map<String, ObjectStore> stores = new ConcurrentHashMap<>();
+
+    /** Runs the worker to its end. */
+    public String run(String payload) {
+        return run(payload, null, 0).name();
+    }
+
+    /**
+     * Runs the worker until it ends or, when {@code remainingMillis} is given, until less than
+     * {@code marginMillis} remain and it hands off.
+     */
+    public WorkerOutcome run(String payload, LongSupplier remainingMillis, long marginMillis) {
+        WorkerLaunch launch = WorkerLaunch.decode(payload);
+        PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
+                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
+        ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
+                k -> new ObjectStore(launch.store()));
+        return new WorkerRuntime(launch, ctx, store, remainingMillis, marginMillis).run();
+    }
+
+    /** The same request as the next incarnation of its slot, restoring the saved state. */
+    public static String continuation(String payload) {
+        WorkerLaunch launch = WorkerLaunch.decode(payload);
+        return launch.nextIncarnation(launch.workerId(), true).encode();
+    }
+
+    @Override
+    public void close() {
+        contexts.values().forEach(PravegaContext::close);
+        stores.values().forEach(ObjectStore::close);
+        contexts.clear();
+        stores.clear();
+    }
+}

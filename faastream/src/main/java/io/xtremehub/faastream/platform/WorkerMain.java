@@ -1,0 +1,27 @@
+package io.xtremehub.faastream.platform;
+
+import io.xtremehub.faastream.internal.worker.WorkerOutcome;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Entry point of a worker JVM started by {@link LocalProcessPlatform}: reads its request payload
+ * from standard input, runs the worker, and exits with 0 (done), 3 (cancelled) or 1 (failed).
+ */
+public final class WorkerMain {
+    private WorkerMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        String payload = new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
+        WorkerOutcome outcome;
+        try (WorkerEntryPoint entry = new WorkerEntryPoint()) {
+            outcome = entry.run(payload, null, 0);
+        }
+        System.exit(switch (outcome) {
+            case DONE, HANDOFF -> 0;
+            case CANCELLED -> 3;
+            case FAILED -> 1;
+        });
+    }
+}

@@ -1,0 +1,17 @@
+package io.xtremehub.faastream.platform;
+
+/**
+ * Where workers run: in-JVM threads, local JVM processes, or AWS Lambda. A platform only starts
+ * and stops workers; everything else flows through Pravega streams, so workers never need an
+ * inbound connection.
+ */
+public interface WorkerPlatform extends AutoCloseable {
+    WorkerHandle launch(WorkerRequest request);
+
+    /** A short name for status output. */
+    String name();
+
+    @Override
+    default void close() {
+    }
+}
