@@ -115,9 +115,9 @@ public abstract class RecordFormat implements Serializable {
 
         @Override
         public void frame(byte[] record, ByteArrayOutputStream out) {
-            if (record.length != size) {
-                throw new IllegalArgumentException("record of " + record.length + " bytes in a fixed "
-                        + size + "-byte format");
+            if (record.length == 0 || record.length % size != 0) {
+                throw new IllegalArgumentException("result of " + record.length + " bytes in a fixed "
+                        + size + "-byte format (must be a whole number of records)");
             }
             out.writeBytes(record);
         }

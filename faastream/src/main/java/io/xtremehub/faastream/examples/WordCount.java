@@ -1,0 +1,42 @@
+package io.xtremehub.faastream.examples;
+
+import io.xtremehub.faastream.Group;
+import io.xtremehub.faastream.Pipeline;
+import io.xtremehub.faastream.RecordFormat;
+import io.xtremehub.faastream.Serializers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * WordCount (reference 6.4.5): mappers split lines of the input objects into words; the words are
+ * shuffled to reducers by MurmurHash3 of the word, so each reducer counts whole words; results are
+ * written as {@code word count} lines into the output path.
+ */
+public final class WordCount {
+    private WordCount() {
+    }
+
+    public static Pipeline<String> pipeline(String bucket, String inputPrefix, String outputPath, int mappers,
+                                            int reducers) {
+        return Pipeline.fromBucketFolder(bucket, inputPrefix, RecordFormat.lines(), Serializers.utf8())
+                .flatMap(WordCount::words, Serializers.utf8()).parallelism(mappers).named("split")
+                .reduce(word -> word, WordCount::count, Serializers.utf8()).parallelism(reducers).named("count")
+                .writeToBucket(bucket, outputPath);
+    }
+
+    /** Lower-case words of a line: runs of letters and digits. */
+    public static List<String> words(String line) {
+        List<String> out = new ArrayList<>();
+        for (String w : line.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+            if (!w.isEmpty()) {
+                out.add(w);
+            }
+        }
+        return out;
+    }
+
+    static String count(Group<String, String> g) {
+        return g.key() + " " + g.values().size();
+    }
+}
