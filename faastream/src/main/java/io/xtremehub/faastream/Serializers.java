@@ -115,8 +115,9 @@ public final class Serializers {
             try {
                 return mapper().readValue(bytes, type);
             } catch (IOException e) {
-                throw new IllegalArgumentException("not a JSON " + type.getSimpleName() + ": "
-                        + e.getMessage().lines().findFirst().orElse(""), e);
+                String why = e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                        ? j.getOriginalMessage() : e.getMessage();
+                throw new IllegalArgumentException("not a JSON " + type.getSimpleName() + ": " + why);
             }
         }
 

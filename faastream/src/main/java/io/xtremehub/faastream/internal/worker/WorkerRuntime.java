@@ -130,7 +130,7 @@ public final class WorkerRuntime {
             String msg = e instanceof WorkerFailure ? e.getMessage()
                     : label + " worker " + launch.workerId() + " failed: " + oneLine(e);
             report(telemetry, Telemetry.Type.FAILED, msg);
-            LOG.warn(msg, e);
+            LOG.debug(msg, e);
             return WorkerOutcome.FAILED;
         } finally {
             stopReading = true;
