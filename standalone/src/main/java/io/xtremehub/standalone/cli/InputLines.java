@@ -1,10 +1,11 @@
 package io.xtremehub.standalone.cli;
 
 import io.pravega.client.stream.Serializer;
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
@@ -62,21 +63,35 @@ final class InputLines implements AutoCloseable {
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
         long lineNo = 0;
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file), utf8))) {
-            String line;
-            while (true) {
-                try {
-                    line = reader.readLine();
-                } catch (CharacterCodingException e) {
-                    throw new CliException("line " + (lineNo + 1) + " is not valid UTF-8; nothing was written");
-                }
-                if (line == null) {
-                    return lineNo;
+        // Lines are split as bytes and decoded one by one, so an error names the right line.
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            ByteArrayOutputStream line = new ByteArrayOutputStream();
+            int b;
+            boolean pending = false;
+            while ((b = in.read()) != -1 || pending) {
+                if (b != -1 && b != '\n') {
+                    line.write(b);
+                    pending = true;
+                    continue;
                 }
                 lineNo++;
-                sink.accept(parse(line, lineNo));
+                byte[] bytes = line.toByteArray();
+                int len = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+                String text;
+                try {
+                    text = utf8.decode(ByteBuffer.wrap(bytes, 0, len)).toString();
+                } catch (CharacterCodingException e) {
+                    throw new CliException("line " + lineNo + " is not valid UTF-8; nothing was written");
+                }
+                sink.accept(parse(text, lineNo));
+                line.reset();
+                pending = false;
+                if (b == -1) {
+                    break;
+                }
             }
         }
+        return lineNo;
     }
 
     private Event parse(String line, long lineNo) {

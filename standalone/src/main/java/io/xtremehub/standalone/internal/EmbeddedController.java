@@ -34,7 +34,7 @@ public final class EmbeddedController implements AutoCloseable {
                         .containerCount(containers)
                         .hostMonitorMinRebalanceInterval(1)
                         .build())
-                .controllerClusterListenerEnabled(false)
+                .controllerClusterListenerEnabled(true) // hands a previous run's event-processor readers over after a restart
                 .timeoutServiceConfig(TimeoutServiceConfig.builder().maxLeaseValue(Config.MAX_LEASE_VALUE).build())
                 .eventProcessorConfig(Optional.of(ControllerEventProcessorConfigImpl.withDefaultBuilder()
                         .shutdownTimeout(Duration.ofMillis(100)).build()))
