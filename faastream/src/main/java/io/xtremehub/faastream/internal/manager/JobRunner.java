@@ -406,7 +406,7 @@ public final class JobRunner implements Job {
                 // its segments go back to the others from the last checkpoint: nothing read is lost
                 st.readerGroup.readerOffline(slot.workerId, null);
             } catch (RuntimeException e) {
-                LOG.debug("readerOffline {}: {}", slot.workerId, e.toString());
+                LOG.warn("readerOffline {} failed: {}", slot.workerId, e.toString());
             }
         }
         LOG.warn("{} {}; restarting slot {}", who, why, slot.slot);
