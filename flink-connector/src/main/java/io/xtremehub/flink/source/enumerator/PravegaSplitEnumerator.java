@@ -1,0 +1,184 @@
+package io.xtremehub.flink.source.enumerator;
+
+import io.pravega.client.admin.StreamInfo;
+import io.pravega.client.stream.Checkpoint;
+import io.pravega.client.stream.StreamCut;
+import io.xtremehub.flink.source.PravegaSourceSettings;
+import io.xtremehub.flink.source.split.PravegaSplit;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import javax.annotation.Nullable;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Coordinates the Pravega reader group behind a {@link io.xtremehub.flink.source.PravegaSource}.
+ *
+ * <p>Each reader subtask gets one split: the right to join the group under a fresh reader id.
+ * For every Flink checkpoint the enumerator takes a reader-group checkpoint of the same id
+ * and stores it in its state. The readers see that checkpoint as an event in the data and
+ * turn it into their Flink barrier, so the stored positions and the barriers line up
+ * exactly. A restore rewinds the whole group to the stored checkpoint.
+ *
+ * <p>Because the group can only be rewound as a whole, a reader subtask that restarts on its
+ * own (regional failover) makes the enumerator fail the job, which then restarts globally.
+ */
+public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, PravegaEnumeratorState> {
+    private static final Logger LOG = LoggerFactory.getLogger(PravegaSplitEnumerator.class);
+    private static final long READER_POLL_MILLIS = 10;
+    private static final long METRICS_PERIOD_MILLIS = 2_000;
+    private static final long END_CHECK_MILLIS = 300;
+
+    private final PravegaSourceSettings settings;
+    private final SplitEnumeratorContext<PravegaSplit> context;
+    @Nullable private final PravegaEnumeratorState restored;
+    private final Map<Integer, PravegaSplit> assigned = new HashMap<>();
+    private final Set<String> seenOnline = new HashSet<>();
+    private final Set<Integer> finished = new HashSet<>();
+    private ReaderGroupCoordinator group;
+    private StreamCut endCut;
+    private volatile long unreadBytes = -1;
+    private volatile boolean endReached;
+
+    public PravegaSplitEnumerator(PravegaSourceSettings settings, SplitEnumeratorContext<PravegaSplit> context,
+            @Nullable PravegaEnumeratorState restored) {
+        this.settings = settings;
+        this.context = context;
+        this.restored = restored;
+    }
+
+    @Override
+    public void start() {
+        group = new ReaderGroupCoordinator(settings);
+        StreamCut start;
+        if (restored != null) {
+            Checkpoint checkpoint = restored.pravegaCheckpoint();
+            start = group.positionOf(checkpoint);
+            endCut = restored.endStreamCut();
+            LOG.info("Restoring reader group {} from checkpoint {}", settings.readerGroupName(), checkpoint.getName());
+        } else {
+            StreamInfo info = group.streamInfo();
+            start = settings.start().resolve(info);
+            endCut = settings.bounded() ? settings.stop().resolve(info) : null;
+        }
+        group.resetGroup(start, endCut);
+        if (endCut != null) {
+            context.callAsync(this::checkEnd, this::onEndChecked, END_CHECK_MILLIS, END_CHECK_MILLIS);
+        }
+        context.metricGroup().gauge("pravegaUnreadBytes", () -> unreadBytes);
+        context.callAsync(group::unreadBytes, (bytes, error) -> {
+            if (error == null) {
+                unreadBytes = bytes;
+            }
+        }, METRICS_PERIOD_MILLIS, METRICS_PERIOD_MILLIS);
+    }
+
+    // runs on a worker thread
+    private boolean checkEnd() throws Exception {
+        return !endReached && group.reachedEnd(endCut, settings.checkpointTimeoutMillis());
+    }
+
+    private void onEndChecked(Boolean reached, Throwable error) {
+        if (error != null) {
+            LOG.debug("Could not check whether reader group {} reached its end: {}", settings.readerGroupName(),
+                    error.toString());
+        } else if (reached && !endReached) {
+            endReached = true;
+            LOG.info("Reader group {} read {} up to its end cut", settings.readerGroupName(), settings.streamName());
+            assigned.keySet().forEach(subtask -> context.sendEventToSourceReader(subtask, new EndOfStreamEvent()));
+        }
+    }
+
+    @Override
+    public void addReader(int subtaskId) {
+        if (assigned.containsKey(subtaskId)) {
+            throw new IllegalStateException("subtask " + subtaskId + " of the Pravega source on "
+                    + settings.streamName() + " restarted on its own, but reader group " + settings.readerGroupName()
+                    + " can only be rewound as a whole: failing the job over globally (set"
+                    + " 'jobmanager.execution.failover-strategy: full' to skip the regional attempt)");
+        }
+        PravegaSplit split = new PravegaSplit(settings.readerGroupName(), subtaskId,
+                subtaskId + "-" + UUID.randomUUID());
+        assigned.put(subtaskId, split);
+        context.assignSplit(split, subtaskId);
+        LOG.info("Assigned {}", split);
+        if (endReached) {
+            context.sendEventToSourceReader(subtaskId, new EndOfStreamEvent());
+        }
+    }
+
+    @Override
+    public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
+        // splits are pushed when readers register
+    }
+
+    @Override
+    public void addSplitsBack(List<PravegaSplit> splits, int subtaskId) {
+        // The failed reader's segments go back to the group when it leaves; its subtask gets a
+        // new split (and reader id) when it registers again, see addReader.
+        LOG.info("Subtask {} gave back {}", subtaskId, splits);
+    }
+
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent sourceEvent) {
+        if (sourceEvent instanceof ReaderFinishedEvent) {
+            finished.add(subtaskId);
+        }
+    }
+
+    @Override
+    public PravegaEnumeratorState snapshotState(long checkpointId) throws Exception {
+        long deadline = System.currentTimeMillis() + settings.checkpointTimeoutMillis();
+        awaitReadersJoined(deadline);
+        String name = CheckpointNames.forCheckpoint(checkpointId);
+        Checkpoint checkpoint = group.checkpoint(name, Math.max(1, deadline - System.currentTimeMillis()));
+        LOG.debug("Reader group {} completed {}", settings.readerGroupName(), name);
+        return PravegaEnumeratorState.of(checkpoint, endCut);
+    }
+
+    // A reader that joins after a reader-group checkpoint started is not part of it and would
+    // never see its event, so the checkpoint waits until every assigned reader has joined.
+    private void awaitReadersJoined(long deadline) throws IOException, InterruptedException {
+        while (true) {
+            Set<String> missing = missingReaders();
+            if (missing.isEmpty()) {
+                return;
+            }
+            Set<String> online = group.onlineReaders();
+            seenOnline.addAll(online);
+            missing.removeAll(online);
+            if (missing.isEmpty() || (settings.bounded() && group.unreadBytes() == 0)) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("Pravega readers " + missing + " of reader group " + settings.readerGroupName()
+                        + " did not join within " + settings.checkpointTimeoutMillis() + " ms");
+            }
+            Thread.sleep(READER_POLL_MILLIS);
+        }
+    }
+
+    private Set<String> missingReaders() {
+        return assigned.entrySet().stream()
+                .filter(e -> !finished.contains(e.getKey()))
+                .map(e -> e.getValue().readerId())
+                .filter(id -> !seenOnline.contains(id))
+                .collect(Collectors.toSet());
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (group != null) {
+            group.close();
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.xtremehub.flink.source.enumerator;
+
+import io.pravega.client.admin.ReaderGroupManager;
+import io.pravega.client.admin.StreamInfo;
+import io.pravega.client.admin.StreamManager;
+import io.pravega.client.stream.Checkpoint;
+import io.pravega.client.stream.ReaderGroup;
+import io.pravega.client.stream.ReaderGroupConfig;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
+import io.xtremehub.flink.internal.StreamChecks;
+import io.xtremehub.flink.source.PravegaSourceSettings;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The enumerator's handle on the Pravega reader group: creates or rewinds it, asks which
+ * readers are online, takes reader-group checkpoints and reports how much is left to read.
+ * It holds the Pravega clients so the enumerator itself only speaks Flink.
+ */
+final class ReaderGroupCoordinator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ReaderGroupCoordinator.class);
+
+    private static final int MAX_OUTSTANDING_CHECKPOINTS = 10;
+
+    private final PravegaSourceSettings settings;
+    private final ScheduledExecutorService executor;
+    private final StreamManager streams;
+    private final ReaderGroupManager groups;
+    private ReaderGroup group;
+
+    ReaderGroupCoordinator(PravegaSourceSettings settings) {
+        this.settings = settings;
+        StreamChecks.requireStream(settings.connection(), settings.scope(), settings.stream());
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "pravega-enumerator-" + settings.readerGroupName());
+            t.setDaemon(true);
+            return t;
+        });
+        this.streams = StreamManager.create(settings.connection().clientConfig());
+        this.groups = ReaderGroupManager.withScope(settings.scope(), settings.connection().clientConfig());
+    }
+
+    StreamInfo streamInfo() {
+        return streams.fetchStreamInfo(settings.scope(), settings.stream()).join();
+    }
+
+    /** Points the reader group at [start, end): creates it, or rewinds an existing group of that name. */
+    void resetGroup(StreamCut start, StreamCut end) {
+        Stream stream = Stream.of(settings.scope(), settings.stream());
+        ReaderGroupConfig config = ReaderGroupConfig.builder()
+                .stream(stream, start, end == null ? StreamCut.UNBOUNDED : end)
+                .disableAutomaticCheckpoints()
+                .maxOutstandingCheckpointRequest(MAX_OUTSTANDING_CHECKPOINTS)
+                .groupRefreshTimeMillis(settings.groupRefreshMillis())
+                .build();
+        String name = settings.readerGroupName();
+        if (groups.createReaderGroup(name, config)) {
+            group = groups.getReaderGroup(name);
+            LOG.info("Created reader group {} on {} from {} to {}", name, settings.streamName(), start,
+                    end == null ? "unbounded" : end);
+        } else {
+            group = groups.getReaderGroup(name);
+            group.resetReaderGroup(config);
+            LOG.info("Reset reader group {} on {} to start at {} (end {})", name, settings.streamName(), start,
+                    end == null ? "unbounded" : end);
+        }
+    }
+
+    /** The start cut of the stream held in a completed reader-group checkpoint. */
+    StreamCut positionOf(Checkpoint checkpoint) {
+        StreamCut cut = checkpoint.asImpl().getPositions().get(Stream.of(settings.scope(), settings.stream()));
+        if (cut == null) {
+            throw new IllegalStateException("the restored checkpoint " + checkpoint.getName()
+                    + " holds no position for stream " + settings.streamName()
+                    + ": the job was restored from a checkpoint of a source on another stream");
+        }
+        return cut;
+    }
+
+    Set<String> onlineReaders() {
+        return group.getOnlineReaders();
+    }
+
+    long unreadBytes() {
+        return group.getMetrics().unreadBytes();
+    }
+
+    /**
+     * Takes a reader-group checkpoint and waits until every online reader has passed it.
+     * On timeout the checkpoint is cancelled so later ones are not blocked behind it.
+     */
+    Checkpoint checkpoint(String name, long timeoutMillis) throws IOException, InterruptedException {
+        CompletableFuture<Checkpoint> result = group.initiateCheckpoint(name, executor);
+        try {
+            return result.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            group.cancelOutstandingCheckpoints();
+            throw new IOException("reader group " + settings.readerGroupName() + " did not complete checkpoint "
+                    + name + " within " + timeoutMillis + " ms (readers online: " + group.getOnlineReaders()
+                    + "); raise the source's checkpoint timeout if the readers are backpressured");
+        } catch (ExecutionException e) {
+            group.cancelOutstandingCheckpoints();
+            throw new IOException("reader group " + settings.readerGroupName() + " failed checkpoint " + name
+                    + ": " + e.getCause(), e.getCause());
+        }
+    }
+
+    /**
+     * Whether the group has read everything up to {@code end}. Pravega 0.13 readers do not
+     * notice on their own that a segment reached its end offset, so the enumerator asks: it
+     * takes a silent reader-group checkpoint (no event reaches the readers) and compares.
+     */
+    boolean reachedEnd(StreamCut end, long timeoutMillis) throws Exception {
+        Map<Stream, StreamCut> cuts = group.generateStreamCuts(executor).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        StreamCut now = cuts.get(Stream.of(settings.scope(), settings.stream()));
+        return now != null && StreamCuts.reached(now, end);
+    }
+
+    @Override
+    public void close() {
+        if (group != null) {
+            group.close();
+        }
+        groups.close();
+        streams.close();
+        executor.shutdownNow();
+    }
+}

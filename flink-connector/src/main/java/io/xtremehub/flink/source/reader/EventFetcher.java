@@ -1,0 +1,165 @@
+package io.xtremehub.flink.source.reader;
+
+import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.stream.EventRead;
+import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.ReinitializationRequiredException;
+import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.xtremehub.flink.source.PravegaSourceSettings;
+import io.xtremehub.flink.source.enumerator.CheckpointNames;
+import io.xtremehub.flink.source.split.PravegaSplit;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Owns one Pravega {@link EventStreamReader} in the reader group and reads it on its own
+ * thread into a {@link HandoverQueue}. A batch ends at a reader-group checkpoint of ours, at
+ * the end of a bounded stream, when it is full, or when a read times out.
+ *
+ * <p>The Pravega reader records its position for a checkpoint on the read that follows the
+ * checkpoint event. The fetcher makes that read only once the task has emitted every event
+ * before the checkpoint ({@link #acknowledgeCheckpoint()}), so a completed reader-group
+ * checkpoint always means that all readers have emitted exactly the events it covers.
+ */
+final class EventFetcher implements Runnable, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EventFetcher.class);
+
+    private final PravegaSourceSettings settings;
+    private final PravegaSplit split;
+    private final HandoverQueue queue;
+    private final EventStreamClientFactory clients;
+    private final EventStreamReader<byte[]> reader;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile boolean endRequested;
+    private final Semaphore checkpointAcks = new Semaphore(0);
+
+    EventFetcher(PravegaSourceSettings settings, PravegaSplit split, HandoverQueue queue) {
+        this.settings = settings;
+        this.split = split;
+        this.queue = queue;
+        this.clients = EventStreamClientFactory.withScope(settings.scope(), settings.connection().clientConfig());
+        try {
+            this.reader = clients.createReader(split.readerId(), split.readerGroup(), new ByteArraySerializer(),
+                    ReaderConfig.builder().disableTimeWindows(true).build());
+        } catch (RuntimeException e) {
+            clients.close();
+            throw new IllegalStateException("cannot join Pravega reader group " + split.readerGroup() + " on "
+                    + settings.streamName() + " as reader " + split.readerId() + ": " + e.getMessage(), e);
+        }
+        this.thread = new Thread(this, "pravega-reader-" + split.readerId());
+        this.thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    @Override
+    public void run() {
+        boolean ended = false;
+        try {
+            while (running) {
+                FetchedBatch batch = readBatch(ended);
+                if (endRequested && !ended && !batch.endOfStream()) {
+                    // nothing can follow: everything up to the end cut was read and is in this
+                    // batch or already queued
+                    batch.closeWithEndOfStream();
+                }
+                if (ended || batch.isEmpty()) {
+                    continue;
+                }
+                if (!queue.put(batch)) {
+                    return;
+                }
+                ended = batch.endOfStream();
+                if (batch.checkpointId() >= 0 && !ended && !awaitAcknowledgement()) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ReinitializationRequiredException e) {
+            fail(new IllegalStateException("reader " + split.readerId() + " was removed from reader group "
+                    + split.readerGroup() + " (the group was reset by another job or by hand)", e));
+        } catch (Throwable t) {
+            fail(t);
+        }
+    }
+
+    // After the end of a bounded stream the reader stays in the group until the task closes it,
+    // answering checkpoints with its final position; those batches are dropped.
+    private FetchedBatch readBatch(boolean ended) {
+        FetchedBatch batch = new FetchedBatch();
+        while (running && batch.size() < settings.maxBatchEvents()) {
+            EventRead<byte[]> read = reader.readNextEvent(settings.readTimeoutMillis());
+            if (read.isCheckpoint()) {
+                long id = CheckpointNames.checkpointIdOf(read.getCheckpointName());
+                if (id >= 0) {
+                    batch.closeWithCheckpoint(id);
+                    break;
+                }
+                continue;
+            }
+            if (read.getEvent() != null) {
+                batch.add(read.getEvent(), read.getEventPointer());
+                continue;
+            }
+            if (read.isReadCompleted() && !ended) {
+                batch.closeWithEndOfStream();
+            }
+            break;
+        }
+        return batch;
+    }
+
+    private boolean awaitAcknowledgement() throws InterruptedException {
+        while (running) {
+            if (checkpointAcks.tryAcquire(settings.readTimeoutMillis(), TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The task has emitted every event before the checkpoint the fetcher handed over last. */
+    void acknowledgeCheckpoint() {
+        checkpointAcks.release();
+    }
+
+    /** Called when the enumerator saw the group reach its end cut. */
+    void requestEnd() {
+        endRequested = true;
+    }
+
+    private void fail(Throwable t) {
+        if (!running) {
+            return;
+        }
+        LOG.warn("Pravega reader {} failed: {}", split.readerId(), t.toString());
+        try {
+            queue.put(FetchedBatch.failed(t));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        queue.close();
+        thread.join(Math.max(1_000, settings.readTimeoutMillis() * 5));
+        if (thread.isAlive()) {
+            thread.interrupt();
+            thread.join(1_000);
+        }
+        try {
+            reader.close();
+        } finally {
+            clients.close();
+        }
+    }
+}

@@ -1,0 +1,188 @@
+package io.xtremehub.flink.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.xtremehub.flink.PravegaTestCluster;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.formats.json.JsonDeserializationSchema;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The source against a real Pravega cluster on a Flink MiniCluster. */
+class PravegaSourceIT {
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    @TempDir
+    static Path dir;
+    static PravegaTestCluster pravega;
+
+    @BeforeAll
+    static void startPravega() {
+        pravega = PravegaTestCluster.start(dir);
+    }
+
+    @AfterAll
+    static void stopPravega() {
+        if (pravega != null) {
+            pravega.close();
+        }
+    }
+
+    private static StreamExecutionEnvironment env(boolean restarts) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, restarts ? "fixed-delay" : "none");
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(200);
+        return env;
+    }
+
+    private static PravegaSourceBuilder<String> strings(String stream) {
+        return PravegaSource.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setDeserializer(new SimpleStringSchema())
+                .setGroupRefreshTime(Duration.ofMillis(100));
+    }
+
+    @Test
+    void boundedSourceReadsEveryEventOnceAndFinishes() throws Exception {
+        String stream = pravega.createStream("bounded", 3);
+        List<String> events = IntStream.range(0, 3000).mapToObj(i -> "event-" + i).toList();
+        pravega.write(stream, events);
+
+        PravegaSource<String> source = strings(stream).setBounded(StreamPosition.latest()).build();
+        List<String> read = new ArrayList<>();
+        env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega")
+                .executeAndCollect().forEachRemaining(read::add);
+
+        assertThat(read).containsExactlyInAnyOrderElementsOf(events);
+    }
+
+    @Test
+    void boundedSourceStopsAtTheTailOfWhenItStarted() throws Exception {
+        String stream = pravega.createStream("tail", 2);
+        List<String> first = IntStream.range(0, 500).mapToObj(i -> "first-" + i).toList();
+        pravega.write(stream, first);
+        String group = "tail-group-" + System.nanoTime();
+        PravegaSource<String> source = strings(stream).setReaderGroupName(group)
+                .setBounded(StreamPosition.latest()).build();
+        StreamExecutionEnvironment env = env(false);
+        DataStream<String> in = env.fromSource(source, WatermarkStrategy.noWatermarks(), "pravega");
+        // events written after the job's start are beyond the end cut
+        List<String> read = new ArrayList<>();
+        try (var it = in.executeAndCollect()) {
+            await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readerGroupExists(group));
+            pravega.write(stream, List.of("late-1", "late-2"));
+            it.forEachRemaining(read::add);
+        }
+        assertThat(read).doesNotContain("late-1", "late-2").containsAll(first);
+    }
+
+    @Test
+    void eventTimeWindowsFollowTheWatermarkStrategy() throws Exception {
+        String stream = pravega.createStream("eventtime", 2);
+        // 2000 events, timestamp i*10 ms: 200 windows of one second, 100 events each
+        List<String> events = IntStream.range(0, 2000).mapToObj(i -> Integer.toString(i * 10)).toList();
+        pravega.write(stream, events);
+        PravegaSource<String> source = strings(stream).setBounded(StreamPosition.latest()).build();
+        WatermarkStrategy<String> watermarks = WatermarkStrategy.<String>forBoundedOutOfOrderness(Duration.ofSeconds(30))
+                .withTimestampAssigner((event, ts) -> Long.parseLong(event));
+
+        List<Tuple2<Long, Integer>> windows = new ArrayList<>();
+        env(false).fromSource(source, watermarks, "pravega")
+                .map(e -> Tuple2.of(Long.parseLong(e) / 1000, 1))
+                .returns(org.apache.flink.api.common.typeinfo.Types.TUPLE(
+                        org.apache.flink.api.common.typeinfo.Types.LONG, org.apache.flink.api.common.typeinfo.Types.INT))
+                .keyBy(t -> t.f0)
+                .window(TumblingEventTimeWindows.of(Duration.ofSeconds(1)))
+                .sum(1)
+                .executeAndCollect().forEachRemaining(windows::add);
+
+        Map<Long, Integer> counts = windows.stream().collect(Collectors.toMap(t -> t.f0, t -> t.f1));
+        assertThat(counts).hasSize(20);
+        assertThat(counts.values()).containsOnly(100);
+    }
+
+    @Test
+    void unboundedSourceDeliversEventsWrittenWhileRunning() throws Exception {
+        String stream = pravega.createStream("unbounded", 2);
+        PravegaSource<String> source = strings(stream).build();
+        assertThat(source.getBoundedness()).isEqualTo(org.apache.flink.api.connector.source.Boundedness.CONTINUOUS_UNBOUNDED);
+        List<String> events = IntStream.range(0, 1000).mapToObj(i -> "live-" + i).toList();
+        List<String> read = new ArrayList<>();
+        try (var it = env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega").executeAndCollect()) {
+            pravega.write(stream, events);
+            while (read.size() < events.size()) {
+                read.add(it.next());
+            }
+        }
+        assertThat(read).containsExactlyInAnyOrderElementsOf(events);
+    }
+
+    @Test
+    void missingStreamFailsWithOneClearLine() {
+        PravegaSource<String> source = strings("no-such-stream").setBounded(StreamPosition.latest()).build();
+        assertThatThrownBy(() -> env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega")
+                .executeAndCollect().forEachRemaining(e -> { }))
+                .satisfies(e -> assertThat(rootMessages(e)).anyMatch(m -> m.contains(
+                        "Pravega stream 'xtremehub/no-such-stream' does not exist")));
+    }
+
+    @Test
+    void undecodableEventFailsTheJobNamingStreamAndSchema() throws Exception {
+        String stream = pravega.createStream("badjson", 1);
+        pravega.writeBytes(stream, List.of("{\"id\": 1}".getBytes(StandardCharsets.UTF_8),
+                "this is not json".getBytes(StandardCharsets.UTF_8)), false);
+        PravegaSource<Sample> source = PravegaSource.<Sample>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setDeserializer(new JsonDeserializationSchema<>(Sample.class))
+                .setBounded(StreamPosition.latest())
+                .build();
+        assertThatThrownBy(() -> env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega")
+                .executeAndCollect().forEachRemaining(e -> { }))
+                .satisfies(e -> assertThat(rootMessages(e)).anyMatch(m -> m.startsWith("cannot decode the event at")
+                        && m.contains("of Pravega stream xtremehub/" + stream + " with JsonDeserializationSchema")));
+    }
+
+    static List<String> rootMessages(Throwable e) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            messages.add(String.valueOf(t.getMessage()));
+        }
+        ExceptionUtils.findThrowable(e, Throwable.class);
+        return Collections.unmodifiableList(messages);
+    }
+
+    /** A JSON record for the decoding test. */
+    public static final class Sample {
+        public int id;
+    }
+}
