@@ -42,6 +42,67 @@ class CoreThreadsIT {
     }
 
     @Test
+    void eventsUpTo100MbPassBetweenStagesThroughTheObjectStore() throws Exception {
+        String in = tc.newStream("sizes", 1);
+        String out = tc.newStream("digests", 1);
+        tc.writeStrings(in, List.of("1", "9", "100"));
+        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
+                .map(CoreThreadsIT::blob, Serializers.bytes()).named("blow-up")
+                .map(CoreThreadsIT::digest, Serializers.utf8()).named("digest")
+                .writeToStream(out);
+        JobStatus s = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build())
+                .awaitCompletion(Duration.ofMinutes(4));
+        Set<String> expected = Set.of(digest(blob("1")), digest(blob("9")), digest(blob("100")));
+        assertEquals(expected, new HashSet<>(tc.readStrings(out, 3, Duration.ofSeconds(60))));
+        assertTrue(expected.stream().anyMatch(d -> d.startsWith("104857600:")));
+        assertEquals(3, s.stages().get(1).eventsIn());
+        assertTrue(tc.keys(tc.store.spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up");
+    }
+
+    @Test
+    void jobCliListsJobsWithStateAndMetrics() throws Exception {
+        String in = tc.newStream("cli-in", 1);
+        String out = tc.newStream("cli-out", 1);
+        tc.writeStrings(in, List.of("a", "b", "c"));
+        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8()).map(String::toUpperCase, Serializers.utf8())
+                .named("upper").writeToStream(out), JobOptions.builder().mode(Mode.BATCH).build());
+        job.awaitCompletion(Duration.ofMinutes(2));
+        String list = runCli("list");
+        assertTrue(list.lines().anyMatch(l -> l.startsWith(job.id()) && l.contains("COMPLETED") && l.contains("100%")), list);
+        String metrics = runCli("metrics", job.id());
+        assertTrue(metrics.lines().anyMatch(l -> l.matches("1\\s+upper\\s+0\\s+3\\s+3\\s.*true")), metrics);
+        assertTrue(runCli("status", "nope").isEmpty());
+    }
+
+    private static String runCli(String... args) {
+        java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream old = System.out;
+        System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            String[] all = new String[args.length + 2];
+            all[0] = "--controller=" + tc.controller();
+            System.arraycopy(args, 0, all, 1, args.length);
+            all[args.length + 1] = "--scope=" + tc.scope;
+            new picocli.CommandLine(new io.xtremehub.faastream.cli.JobCli()).execute(all);
+        } finally {
+            System.setOut(old);
+        }
+        return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    static byte[] blob(String megabytes) {
+        byte[] b = new byte[Integer.parseInt(megabytes) * 1024 * 1024];
+        for (int i = 0; i < b.length; i += 4096) {
+            b[i] = (byte) (i / 4096);
+        }
+        return b;
+    }
+
+    static String digest(byte[] b) throws java.security.NoSuchAlgorithmException {
+        return b.length + ":" + java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(b));
+    }
+
+    @Test
     void batchChainFromStreamToStreamProcessesEveryEventOnce() throws Exception {
         String in = tc.newStream("in", 2);
         String out = tc.newStream("out", 1);

@@ -38,11 +38,22 @@ final class IntermediateOutput implements StageOutput {
         } else {
             writer.writeEvent(target.routingKey(), e.encode());
         }
+        dirty = true;
     }
+
+    private boolean dirty;
 
     @Override
     public void flush() {
         writer.flush();
+        dirty = false;
+    }
+
+    @Override
+    public void idle() {
+        if (dirty) {
+            flush();
+        }
     }
 
     @Override

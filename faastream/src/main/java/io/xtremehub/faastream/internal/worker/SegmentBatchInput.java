@@ -18,8 +18,8 @@ final class SegmentBatchInput implements StageInput {
     private final Deque<SourceSplit> pending;
     private final long total;
     private long done;
-    private SourceSplit current;
-    private SegmentIterator<ByteBuffer> it;
+    private volatile SourceSplit current;
+    private volatile SegmentIterator<ByteBuffer> it;
 
     SegmentBatchInput(PravegaContext ctx, List<SourceSplit> splits) {
         this.ctx = ctx;
@@ -58,7 +58,10 @@ final class SegmentBatchInput implements StageInput {
 
     @Override
     public long bytesRead() {
-        return it == null ? done : done + Math.max(0, it.getOffset() - current.start());
+        // called from the telemetry side: read the fields once, they may change underneath
+        SegmentIterator<ByteBuffer> i = it;
+        SourceSplit c = current;
+        return i == null || c == null ? done : done + Math.max(0, i.getOffset() - c.start());
     }
 
     @Override

@@ -12,6 +12,13 @@ interface StageOutput extends AutoCloseable {
     /** Makes everything written so far durable. */
     void flush();
 
+    /**
+     * Called in a stream when the worker's queue is empty: stream writers flush so a lone event is
+     * not held back for batching (low latency at low rates, batching under load).
+     */
+    default void idle() {
+    }
+
     /** Called periodically; sinks that batch use it to publish in a stream. */
     default void tick() {
     }

@@ -34,11 +34,22 @@ final class StreamSinkOutput implements StageOutput {
         } else {
             writer.writeEvent(router.route(routing).routingKey(), ByteBuffer.wrap(payload));
         }
+        dirty = true;
     }
+
+    private boolean dirty;
 
     @Override
     public void flush() {
         writer.flush();
+        dirty = false;
+    }
+
+    @Override
+    public void idle() {
+        if (dirty) {
+            flush();
+        }
     }
 
     @Override

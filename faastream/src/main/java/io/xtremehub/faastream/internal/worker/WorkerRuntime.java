@@ -242,6 +242,9 @@ public final class WorkerRuntime {
             InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
             if (item != null) {
                 handle(item, processor, inSer, emit, deadLetters, output);
+                if (stream && queue.isEmpty()) {
+                    output.idle();
+                }
             }
             flushIfRequested(output);
             long now = System.currentTimeMillis();
