@@ -2,6 +2,7 @@ package io.xtremehub.standalone;
 
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -16,6 +17,8 @@ public final class ClusterConfig {
     private final int controllerPort;
     private final int segmentStorePort;
     private final int s3Port;
+    private final int nexusAdminPort;
+    private final String ltsCompression;
     private final int bookiePortBase;
     private final int bookies;
     private final int segmentContainers;
@@ -32,6 +35,8 @@ public final class ClusterConfig {
         this.controllerPort = b.controllerPort;
         this.segmentStorePort = b.segmentStorePort;
         this.s3Port = b.s3Port;
+        this.nexusAdminPort = b.nexusAdminPort;
+        this.ltsCompression = b.ltsCompression;
         this.bookiePortBase = b.bookiePortBase;
         this.bookies = b.bookies;
         this.segmentContainers = b.segmentContainers;
@@ -57,6 +62,10 @@ public final class ClusterConfig {
     public int controllerPort() { return controllerPort; }
     public int segmentStorePort() { return segmentStorePort; }
     public int s3Port() { return s3Port; }
+    /** Port of the embedded Nexus admin API. */
+    public int nexusAdminPort() { return nexusAdminPort; }
+    /** Streamlet Nexus runs on LTS chunks: zstd (default), gzip or none. */
+    public String ltsCompression() { return ltsCompression; }
     public int bookiePortBase() { return bookiePortBase; }
     public int bookies() { return bookies; }
     public int segmentContainers() { return segmentContainers; }
@@ -77,6 +86,8 @@ public final class ClusterConfig {
         private int controllerPort = 9090;
         private int segmentStorePort = 12345;
         private int s3Port = 9000;
+        private int nexusAdminPort = 9001;
+        private String ltsCompression = "zstd";
         private int bookiePortBase = 3181;
         private int bookies = 1;
         private int segmentContainers = 4;
@@ -92,6 +103,16 @@ public final class ClusterConfig {
         public Builder controllerPort(int v) { this.controllerPort = port(v, "controller-port"); return this; }
         public Builder segmentStorePort(int v) { this.segmentStorePort = port(v, "segment-store-port"); return this; }
         public Builder s3Port(int v) { this.s3Port = port(v, "s3-port"); return this; }
+        public Builder nexusAdminPort(int v) { this.nexusAdminPort = port(v, "nexus-admin-port"); return this; }
+
+        /** zstd, gzip or none. */
+        public Builder ltsCompression(String v) {
+            if (!List.of("zstd", "gzip", "none").contains(v)) {
+                throw new IllegalArgumentException("lts-compression must be zstd, gzip or none, got " + v);
+            }
+            this.ltsCompression = v;
+            return this;
+        }
         public Builder bookiePortBase(int v) { this.bookiePortBase = port(v, "bookie-port"); return this; }
         public Builder bookies(int v) { this.bookies = positive(v, "bookies"); return this; }
         public Builder segmentContainers(int v) { this.segmentContainers = positive(v, "segment-containers"); return this; }
@@ -104,7 +125,7 @@ public final class ClusterConfig {
 
         /** Every port 0: each is picked free at first start and remembered in the data dir. */
         public Builder allPortsEphemeral() {
-            zkPort = controllerPort = segmentStorePort = s3Port = bookiePortBase = 0;
+            zkPort = controllerPort = segmentStorePort = s3Port = nexusAdminPort = bookiePortBase = 0;
             return this;
         }
 

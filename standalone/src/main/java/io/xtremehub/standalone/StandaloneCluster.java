@@ -4,7 +4,7 @@ import io.pravega.client.admin.StreamManager;
 import io.xtremehub.standalone.internal.ClusterPorts;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import io.xtremehub.standalone.internal.EmbeddedController;
-import io.xtremehub.standalone.internal.EmbeddedS3;
+import io.xtremehub.standalone.internal.EmbeddedNexus;
 import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
 import io.xtremehub.standalone.internal.EmbeddedZooKeeper;
 import io.xtremehub.standalone.internal.LtsBucket;
@@ -42,6 +42,7 @@ public final class StandaloneCluster implements AutoCloseable {
     private URI controllerUri;
     private String s3Endpoint;
     private LtsBucket lts;
+    private EmbeddedNexus nexus;
 
     private StandaloneCluster(ClusterConfig config) {
         this.config = config;
@@ -67,13 +68,19 @@ public final class StandaloneCluster implements AutoCloseable {
         ClusterPorts ports = ClusterPorts.resolve(config);
         EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), ports.zk));
         keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), ports.bookies));
-        s3Endpoint = config.embeddedS3()
-                ? keep(new EmbeddedS3(config.dataDir().resolve("s3"), ports.s3,
-                        config.ltsAccessKey(), config.ltsSecretKey())).endpoint()
-                : config.ltsEndpoint();
+        if (config.embeddedS3()) {
+            nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), ports.s3, ports.nexusAdmin,
+                    config.ltsAccessKey(), config.ltsSecretKey()));
+            s3Endpoint = nexus.endpoint();
+        } else {
+            s3Endpoint = config.ltsEndpoint();
+        }
         lts = keep(new LtsBucket(s3Endpoint, config.ltsRegion(), config.ltsAccessKey(), config.ltsSecretKey(),
                 config.ltsBucket()));
         lts.ensureExists();
+        if (nexus != null) {
+            nexus.applyLtsPolicy(config.ltsBucket(), config.ltsCompression());
+        }
         EmbeddedController controller = keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME,
                 ports.controller, config.segmentContainers()));
         controllerUri = URI.create(controller.uri());
@@ -117,9 +124,19 @@ public final class StandaloneCluster implements AutoCloseable {
     /** Wall time from the start call until the cluster served its first request. */
     public Duration startTime() { return startTime; }
 
-    /** Objects and bytes Pravega has moved to long-term storage so far. */
+    /** Objects and bytes Pravega has moved to long-term storage so far, as Pravega sees them. */
     public LtsBucket.Usage ltsUsage() {
         return lts.usage();
+    }
+
+    /** Objects and bytes of one stream in long-term storage, as Pravega sees them. */
+    public LtsBucket.Usage ltsUsage(String stream) {
+        return lts.usage(stream + "/");
+    }
+
+    /** The embedded Nexus in front of the LTS bucket, or null when LTS is an external endpoint. */
+    public EmbeddedNexus nexus() {
+        return nexus;
     }
 
     /** Stops every component, newest first. Acknowledged data stays in the data directory. */

@@ -55,11 +55,15 @@ class StandaloneClusterIT {
             firstRead = KeyedEvents.readAll(cluster.controllerUri(), SCOPE, STREAM, EVENTS);
             assertEveryEventOnceInOrder(firstRead);
 
-            // Tiering: the stream's chunks land as objects in the S3 backend's bucket directory.
-            Path bucketDir = dataDir.resolve("s3").resolve(config.ltsBucket());
+            // Tiering: all of the stream reaches LTS through Nexus, and lands compressed as
+            // objects in the backend's bucket directory.
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
-                    .until(() -> chunkBytes(bucketDir, STREAM) >= payloadBytes);
-            assertTrue(cluster.ltsUsage().objects() > 0);
+                    .until(() -> cluster.ltsUsage(STREAM).bytes() >= payloadBytes);
+            Path bucketDir = cluster.nexus().bucketDir(config.ltsBucket());
+            long stored = chunkBytes(bucketDir, STREAM);
+            assertTrue(stored > 0, "chunk objects of the stream in " + bucketDir);
+            assertTrue(stored < cluster.ltsUsage(STREAM).bytes() / 2,
+                    "zstd policy compresses chunks: " + stored + " stored of " + cluster.ltsUsage(STREAM).bytes());
         }
 
         try (StandaloneCluster restarted = StandaloneCluster.start(config)) {

@@ -17,6 +17,11 @@ final class ClusterOptions {
     int segmentStorePort;
     @Option(names = "--s3-port", defaultValue = "9000", description = "Embedded S3 endpoint port, 0 = free port.")
     int s3Port;
+    @Option(names = "--nexus-admin-port", defaultValue = "9001", description = "Nexus admin API port, 0 = free port.")
+    int nexusAdminPort;
+    @Option(names = "--lts-compression", defaultValue = "zstd",
+            description = "Streamlet Nexus runs on tiered chunks: zstd, gzip or none (default: ${DEFAULT-VALUE}).")
+    String ltsCompression;
     @Option(names = "--bookie-port", defaultValue = "3181", description = "First bookie port, 0 = free ports.")
     int bookiePort;
     @Option(names = "--bookies", defaultValue = "1", description = "Number of BookKeeper bookies.")
@@ -43,6 +48,8 @@ final class ClusterOptions {
                 .controllerPort(controllerPort)
                 .segmentStorePort(segmentStorePort)
                 .s3Port(s3Port)
+                .nexusAdminPort(nexusAdminPort)
+                .ltsCompression(ltsCompression)
                 .bookiePortBase(bookiePort)
                 .bookies(bookies)
                 .segmentContainers(containers)

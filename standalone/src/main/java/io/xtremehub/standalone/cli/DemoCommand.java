@@ -72,6 +72,9 @@ final class DemoCommand implements Callable<Integer> {
             out.printf("LTS: %d objects, %d bytes in bucket %s (+%d bytes during this run, %d bytes written)%n",
                     after.objects(), after.bytes(), cluster.config().ltsBucket(),
                     after.bytes() - before.bytes(), bytes);
+            long stored = cluster.nexus().storedBytes(cluster.config().ltsBucket());
+            out.printf("Nexus %s policy: %d bytes tiered, %d bytes stored: compression ratio %.2f%n",
+                    cluster.config().ltsCompression(), after.bytes(), stored, (double) after.bytes() / stored);
         }
         return 0;
     }

@@ -30,6 +30,11 @@ final class StandaloneCommand implements Callable<Integer> {
         out.println("XtremeHub standalone cluster is running (started in " + running.startTime().toMillis() + " ms)");
         out.println("  controller: " + running.controllerUri());
         out.println("  S3 (LTS):   " + running.s3Endpoint() + " bucket " + running.config().ltsBucket());
+        if (running.nexus() != null) {
+            out.println("  Nexus:      admin " + running.nexus().adminEndpoint() + " (token in "
+                    + running.config().dataDir().resolve("nexus") + "), LTS streamlet "
+                    + running.config().ltsCompression());
+        }
         out.println("  data dir:   " + running.config().dataDir());
         out.println("Press Ctrl-C to stop.");
         out.flush();

@@ -25,13 +25,15 @@ public final class ClusterPorts {
     public final int controller;
     public final int segmentStore;
     public final int s3;
+    public final int nexusAdmin;
     public final int[] bookies;
 
-    private ClusterPorts(int zk, int controller, int segmentStore, int s3, int[] bookies) {
+    private ClusterPorts(int zk, int controller, int segmentStore, int s3, int nexusAdmin, int[] bookies) {
         this.zk = zk;
         this.controller = controller;
         this.segmentStore = segmentStore;
         this.s3 = s3;
+        this.nexusAdmin = nexusAdmin;
         this.bookies = bookies;
     }
 
@@ -48,6 +50,7 @@ public final class ClusterPorts {
         int controller = pick("controller", config.controllerPort(), saved);
         int segmentStore = pick("segment-store", config.segmentStorePort(), saved);
         int s3 = config.embeddedS3() ? pick("s3", config.s3Port(), saved) : -1;
+        int nexusAdmin = config.embeddedS3() ? pick("nexus-admin", config.nexusAdminPort(), saved) : -1;
         int[] bookies = new int[config.bookies()];
         for (int i = 0; i < bookies.length; i++) {
             int base = config.bookiePortBase();
@@ -56,7 +59,7 @@ public final class ClusterPorts {
         try (OutputStream out = Files.newOutputStream(file)) {
             saved.store(out, "ports of this XtremeHub cluster; delete to pick new ephemeral ports");
         }
-        return new ClusterPorts(zk, controller, segmentStore, s3, bookies);
+        return new ClusterPorts(zk, controller, segmentStore, s3, nexusAdmin, bookies);
     }
 
     private static int pick(String name, int configured, Properties saved) {

@@ -34,11 +34,18 @@ public final class LtsBucket implements AutoCloseable {
 
     /** Objects and bytes currently stored in the bucket. */
     public Usage usage() {
+        return usage("");
+    }
+
+    /** Objects and bytes of the keys that contain {@code text}, e.g. a stream's name. */
+    public Usage usage(String text) {
         long objects = 0;
         long bytes = 0;
         for (S3Object o : s3.listObjectsV2Paginator(b -> b.bucket(bucket)).contents()) {
-            objects++;
-            bytes += o.size();
+            if (o.key().contains(text)) {
+                objects++;
+                bytes += o.size();
+            }
         }
         return new Usage(objects, bytes);
     }

@@ -1,0 +1,82 @@
+package io.xtremehub.standalone.internal;
+
+import io.xtremehub.nexus.Backend;
+import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.StreamletRef;
+import io.xtremehub.nexus.policy.SystemType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The S3 endpoint Pravega tiers to when no external one is configured: Nexus over a
+ * filesystem backend inside the data directory, with a streamlet policy on the LTS bucket.
+ */
+public final class EmbeddedNexus implements AutoCloseable {
+    /** Name of the policy the cluster puts on its LTS bucket. */
+    public static final String LTS_POLICY = "pravega-lts";
+
+    private final NexusServer nexus;
+    private final Path backendDir;
+
+    public EmbeddedNexus(Path dir, int port, int adminPort, String accessKey, String secretKey) throws Exception {
+        this.backendDir = Files.createDirectories(dir.resolve("backend"));
+        this.nexus = NexusServer.builder()
+                .backend(Backend.filesystem(backendDir))
+                .workDir(dir.resolve("work"))
+                .credentials(accessKey, secretKey)
+                .port(port)
+                .adminPort(adminPort)
+                .build()
+                .start();
+    }
+
+    /** Runs {@code streamlet} (e.g. zstd) on every Pravega chunk written to the bucket; "none" runs nothing. */
+    public void applyLtsPolicy(String bucket, String streamlet) {
+        if (!"none".equals(streamlet)) {
+            nexus.definePolicy(new Policy(LTS_POLICY, 0, SystemType.PRAVEGA, bucket, "**",
+                    List.of(new StreamletRef(streamlet, Map.of())), List.of()));
+        }
+    }
+
+    public String endpoint() {
+        String uri = nexus.endpoint().toString();
+        return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+    }
+
+    public String adminEndpoint() {
+        return nexus.adminEndpoint().toString();
+    }
+
+    public String adminToken() {
+        return nexus.adminToken();
+    }
+
+    /** Bytes the backend really stores for a bucket, after compression. */
+    public long storedBytes(String bucket) {
+        Path dir = backendDir.resolve(bucket);
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Directory holding the objects of a bucket. */
+    public Path bucketDir(String bucket) {
+        return backendDir.resolve(bucket);
+    }
+
+    @Override
+    public void close() throws Exception {
+        nexus.close();
+    }
+}
