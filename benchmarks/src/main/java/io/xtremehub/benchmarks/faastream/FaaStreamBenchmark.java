@@ -39,6 +39,7 @@ public final class FaaStreamBenchmark {
         int redisPort = freePort();
         Process redis = new ProcessBuilder("redis-server", "--port", String.valueOf(redisPort), "--save", "",
                 "--appendonly", "no").redirectErrorStream(true).redirectOutput(data.resolve("redis.log").toFile()).start();
+        Runtime.getRuntime().addShutdownHook(new Thread(redis::destroy));
         try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(data.resolve("cluster")))) {
             var cfg = cluster.config();
             ObjectStoreConfig store = ObjectStoreConfig.of(cluster.s3Endpoint(), cfg.ltsRegion(), cfg.ltsAccessKey(),

@@ -105,6 +105,14 @@ public final class LocalProcessPlatform implements WorkerPlatform {
                 "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
         private Path logDir = Path.of(System.getProperty("java.io.tmpdir"), "faastream-workers");
 
+        {
+            // workers log like the manager: same logback configuration when one was given
+            String logback = System.getProperty("logback.configurationFile");
+            if (logback != null) {
+                jvmArgs.add("-Dlogback.configurationFile=" + logback);
+            }
+        }
+
         public Builder java(String v) { this.java = Objects.requireNonNull(v); return this; }
         public Builder classPath(String v) { this.classPath = Objects.requireNonNull(v); return this; }
         /** Replaces the default JVM options of worker processes. */
