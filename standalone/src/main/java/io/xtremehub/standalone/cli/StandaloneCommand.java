@@ -1,6 +1,7 @@
 package io.xtremehub.standalone.cli;
 
 import io.xtremehub.standalone.StandaloneCluster;
+import io.xtremehub.standalone.internal.EmbeddedNexus;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -32,8 +33,8 @@ final class StandaloneCommand implements Callable<Integer> {
         out.println("  S3 (LTS):   " + running.s3Endpoint() + " bucket " + running.config().ltsBucket());
         if (running.nexus() != null) {
             out.println("  Nexus:      admin " + running.nexus().adminEndpoint() + " (token in "
-                    + running.config().dataDir().resolve("nexus") + "), LTS streamlet "
-                    + running.config().ltsCompression());
+                    + running.config().dataDir().resolve("nexus").resolve(EmbeddedNexus.TOKEN_FILE)
+                    + "), LTS streamlet " + running.config().ltsCompression());
         }
         out.println("  data dir:   " + running.config().dataDir());
         out.println("Press Ctrl-C to stop.");

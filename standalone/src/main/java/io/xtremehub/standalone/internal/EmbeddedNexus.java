@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
 /**
@@ -20,6 +22,8 @@ import java.util.stream.Stream;
 public final class EmbeddedNexus implements AutoCloseable {
     /** Name of the policy the cluster puts on its LTS bucket. */
     public static final String LTS_POLICY = "pravega-lts";
+    /** File in the Nexus directory that holds the admin API token. */
+    public static final String TOKEN_FILE = "admin-token";
 
     private final NexusServer nexus;
     private final Path backendDir;
@@ -27,6 +31,7 @@ public final class EmbeddedNexus implements AutoCloseable {
     public EmbeddedNexus(Path dir, int port, int adminPort, String accessKey, String secretKey) throws Exception {
         this.backendDir = Files.createDirectories(dir.resolve("backend"));
         this.nexus = NexusServer.builder()
+                .adminToken(adminToken(dir.resolve(TOKEN_FILE)))
                 .backend(Backend.filesystem(backendDir))
                 .workDir(dir.resolve("work"))
                 .credentials(accessKey, secretKey)
@@ -34,6 +39,17 @@ public final class EmbeddedNexus implements AutoCloseable {
                 .adminPort(adminPort)
                 .build()
                 .start();
+    }
+
+    // One token per data directory, kept in a file only its owner can read, so `xtremehub nexus` finds it.
+    private static String adminToken(Path file) throws IOException {
+        if (Files.exists(file)) {
+            return Files.readString(file).trim();
+        }
+        String token = UUID.randomUUID().toString();
+        Files.writeString(file, token);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        return token;
     }
 
     /** Runs {@code streamlet} (e.g. zstd) on every Pravega chunk written to the bucket; "none" runs nothing. */
