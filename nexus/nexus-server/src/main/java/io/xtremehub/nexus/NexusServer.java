@@ -2,7 +2,7 @@ package io.xtremehub.nexus;
 
 import io.xtremehub.nexus.admin.AdminServer;
 import io.xtremehub.nexus.internal.NexusBlobStore;
-import io.xtremehub.nexus.metadata.InMemoryMetadataStore;
+import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
@@ -39,6 +39,9 @@ public final class NexusServer implements AutoCloseable {
     /** Default secret key of the S3 endpoint. */
     public static final String DEFAULT_SECRET_KEY = "nexus-secret";
 
+    /** File under the work directory that holds the default metadata store. */
+    public static final String METADATA_FILE = "metadata.json";
+
     private final Builder config;
     private final MetadataStore metadata;
     private final StreamletRegistry registry;
@@ -47,15 +50,32 @@ public final class NexusServer implements AutoCloseable {
     private final S3Proxy proxy;
     private final AdminServer admin;
     private volatile boolean started;
+    private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private NexusServer(Builder b) throws IOException {
         this.config = b;
         Path work = b.workDir != null ? Files.createDirectories(b.workDir) : Files.createTempDirectory("nexus");
-        this.metadata = b.metadata != null ? b.metadata : new InMemoryMetadataStore();
-        this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
+        // with a work directory the default store is durable there: objects carry policy versions, and a
+        // restarted worker must still know what each version did to read them back
+        this.metadata = b.metadata != null ? b.metadata
+                : b.workDir != null ? LocalMetadataStore.durable(work.resolve(METADATA_FILE))
+                : LocalMetadataStore.inMemory();
+        try {
+            this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
         this.pipelines = new PipelineFactory(registry);
         BlobStore backend = b.backend.create();
-        this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
+            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
+            this.proxy = proxy(b, blobStore);
+            this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
+        } catch (IOException | RuntimeException e) {
+            if (b.metadata == null) {
+                metadata.close(); // releases the work directory for a retry
+            }
+            throw e;
+        }
+    }
+
+    private static S3Proxy proxy(Builder b, BlobStore blobStore) {
         S3Proxy.Builder pb = S3Proxy.builder().blobStore(blobStore)
                 .endpoint(URI.create("http://" + b.host + ":" + b.port))
                 .maxSinglePartObjectSize(b.maxObjectSize)
@@ -69,8 +89,7 @@ public final class NexusServer implements AutoCloseable {
             pb.secureEndpoint(URI.create("https://" + b.host + ":" + b.securePort))
                     .keyStore(b.keyStorePath.toString(), b.keyStorePassword);
         }
-        this.proxy = pb.build();
-        this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
+        return pb.build();
     }
 
     /** A builder with the defaults of the embedded cluster. */
@@ -78,13 +97,22 @@ public final class NexusServer implements AutoCloseable {
         return new Builder();
     }
 
-    /** Starts serving; returns this. */
+    /** Starts serving; returns this. If it cannot, it releases everything (no need to close) and throws. */
     public NexusServer start() throws Exception {
-        proxy.start();
-        if (admin != null) {
-            admin.start();
+        try {
+            proxy.start();
+            started = true;
+            if (admin != null) {
+                admin.start();
+            }
+        } catch (Exception e) {
+            try {
+                close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
-        started = true;
         LOG.info("Nexus serving S3 at {} (backend {}, metadata {}){}", endpoint(), config.backend.describe(),
                 metadata.describe(), admin == null ? "" : ", admin API at " + adminEndpoint());
         return this;
@@ -143,7 +171,7 @@ public final class NexusServer implements AutoCloseable {
 
     /**
      * Validates a policy (every streamlet exists and accepts its parameters), then stores it as a new
-     * version.
+     * version, unless it is identical to the current version, which is then returned unchanged.
      *
      * @throws IllegalArgumentException with a one-line message if it is invalid; nothing is stored
      */
@@ -158,6 +186,9 @@ public final class NexusServer implements AutoCloseable {
     /** Stops serving and releases resources. */
     @Override
     public void close() throws Exception {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         if (admin != null) {
             admin.stop();
         }
@@ -231,13 +262,20 @@ public final class NexusServer implements AutoCloseable {
             return this;
         }
 
-        /** The metadata store (default in-process). The caller closes a store it passes. */
+        /**
+         * The metadata store. Default: in-process, kept durably in {@code <workDir>/metadata.json}
+         * when a work directory is set, in memory otherwise. The caller closes a store it passes.
+         */
         public Builder metadata(MetadataStore value) {
             this.metadata = value;
             return this;
         }
 
-        /** Work directory for spooling, multipart parts and registered jars (default a temp dir). */
+        /**
+         * Work directory for the default metadata store, spooling, multipart parts and registered
+         * jars (default a fresh temp dir, so nothing survives a restart). Restart a worker on the same
+         * directory to keep its policies; one worker per directory.
+         */
         public Builder workDir(Path value) {
             this.workDir = value;
             return this;

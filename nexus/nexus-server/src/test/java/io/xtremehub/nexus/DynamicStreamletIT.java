@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * loader; a streamlet that throws makes the PUT fail with an S3 error and leaves no object.
  */
 class DynamicStreamletIT {
-    private static final String XOR = """
+    /** A length-preserving XOR streamlet, compiled into a jar by the tests that register it. */
+    static final String XOR = """
             package demo.xor;
             import io.xtremehub.nexus.api.*;
             import java.io.*;

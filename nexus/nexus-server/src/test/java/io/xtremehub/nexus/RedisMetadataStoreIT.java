@@ -58,6 +58,7 @@ class RedisMetadataStoreIT {
             assertTrue(heardByB.get() >= 1);
             Policy v2 = a.definePolicy(policy("p", "bkt", "zstd"));
             assertEquals(2, v2.version());
+            assertEquals(2, b.definePolicy(policy("p", "bkt", "zstd")).version(), "identical: no new version");
             await().atMost(Duration.ofSeconds(10)).until(() -> b.activePolicies().get(0).version() == 2);
             assertEquals("gzip", b.policy("p", 1).orElseThrow().pipeline().get(0).name());
             assertTrue(a.deletePolicy("p"));
@@ -66,6 +67,30 @@ class RedisMetadataStoreIT {
             assertEquals("zstd", b.policy("p", 2).orElseThrow().pipeline().get(0).name(), "retired versions stay readable");
             a.registerStreamlet(new StreamletRegistration("x", 1, "demo.X", "/tmp/x.jar", "00"));
             await().atMost(Duration.ofSeconds(10)).until(() -> b.streamlets().size() == 1);
+        }
+    }
+
+    @Test
+    void workersDefiningTheSamePolicyAtOnceCreateOneVersion() throws Exception {
+        try (RedisMetadataStore a = new RedisMetadataStore("127.0.0.1", redis.port(), "t3");
+             RedisMetadataStore b = new RedisMetadataStore("127.0.0.1", redis.port(), "t3")) {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+            try {
+                List<java.util.concurrent.Future<Long>> versions = new java.util.ArrayList<>();
+                for (int i = 0; i < 40; i++) {
+                    RedisMetadataStore store = i % 2 == 0 ? a : b;
+                    versions.add(pool.submit(() -> store.definePolicy(policy("same", "bkt", "zstd")).version()));
+                }
+                for (var v : versions) {
+                    assertEquals(1L, v.get());
+                }
+            } finally {
+                pool.shutdownNow();
+            }
+            assertTrue(a.policy("same", 2).isEmpty());
+            assertTrue(a.deletePolicy("same"));
+            assertEquals(1, b.definePolicy(policy("same", "bkt", "zstd")).version(), "reactivated");
+            await().atMost(Duration.ofSeconds(10)).until(() -> a.activePolicies().size() == 1);
         }
     }
 

@@ -15,17 +15,20 @@ import java.util.Optional;
  *
  * @param policyName policy name
  * @param policyVersion policy version
+ * @param policyFingerprint {@link io.xtremehub.nexus.policy.Policy#fingerprint()} of that version, or
+ *     null on objects written before fingerprints were recorded
  * @param originalLength length of the bytes the client wrote
  * @param originalETag ETag of the bytes the client wrote
  * @param steps transformations applied, in PUT order
  * @param routedTo bucket holding the data if this object is a routing stub, else null
  * @param context pipeline key/values
  */
-public record ObjectMarker(String policyName, long policyVersion, long originalLength, String originalETag,
+public record ObjectMarker(String policyName, long policyVersion, String policyFingerprint, long originalLength, String originalETag,
                            List<Step> steps, String routedTo, Map<String, String> context) {
     /** Prefix of every metadata key Nexus owns; clients may not write such keys. */
     public static final String PREFIX = "nexus-";
     static final String POLICY = PREFIX + "policy";
+    static final String FINGERPRINT = PREFIX + "pfp";
     static final String SIZE = PREFIX + "size";
     static final String ETAG = PREFIX + "etag";
     static final String STEPS = PREFIX + "steps";
@@ -57,6 +60,9 @@ public record ObjectMarker(String policyName, long policyVersion, long originalL
     public Map<String, String> addTo(Map<String, String> userMetadata) {
         Map<String, String> m = new LinkedHashMap<>(userMetadata);
         m.put(POLICY, policyName + "@" + policyVersion);
+        if (policyFingerprint != null) {
+            m.put(FINGERPRINT, policyFingerprint);
+        }
         m.put(SIZE, Long.toString(originalLength));
         m.put(ETAG, originalETag);
         StringBuilder sb = new StringBuilder();
@@ -102,7 +108,7 @@ public record ObjectMarker(String policyName, long policyVersion, long originalL
                 }
             });
             return Optional.of(new ObjectMarker(policy.substring(0, at), Long.parseLong(policy.substring(at + 1)),
-                    Long.parseLong(m.get(SIZE)), m.get(ETAG), steps, m.get(ROUTED), ctx));
+                    m.get(FINGERPRINT), Long.parseLong(m.get(SIZE)), m.get(ETAG), steps, m.get(ROUTED), ctx));
         } catch (RuntimeException e) {
             throw new IllegalStateException("object carries a corrupt Nexus marker: " + m, e);
         }

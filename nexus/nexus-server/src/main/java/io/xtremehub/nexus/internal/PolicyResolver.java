@@ -36,10 +36,25 @@ final class PolicyResolver {
         return Optional.empty();
     }
 
-    /** The policy version recorded on an object. */
+    /**
+     * The policy version recorded on an object.
+     *
+     * @throws IllegalStateException with one line if the metadata store does not know that version, or
+     *     knows a different pipeline under its name (the store was reset or replaced): reading on would
+     *     return wrong bytes
+     */
     Policy recorded(ObjectMarker marker) {
-        return metadata.policy(marker.policyName(), marker.policyVersion())
-                .orElseThrow(() -> new IllegalStateException("object was written by policy " + marker.policyName()
-                        + "@" + marker.policyVersion() + " which this metadata store does not know"));
+        String id = marker.policyName() + "@" + marker.policyVersion();
+        Policy policy = metadata.policy(marker.policyName(), marker.policyVersion())
+                .orElseThrow(() -> new IllegalStateException("object was written by policy " + id
+                        + " which metadata store " + metadata.describe() + " does not know: restore the metadata"
+                        + " of the worker that wrote it (its workDir/metadata.json or its Redis)"));
+        if (marker.policyFingerprint() != null && !marker.policyFingerprint().equals(policy.fingerprint())) {
+            throw new IllegalStateException("object was written by policy " + id + " with pipeline fingerprint "
+                    + marker.policyFingerprint() + " but metadata store " + metadata.describe()
+                    + " holds a different " + id + " (" + policy.fingerprint() + "): it was reset or replaced;"
+                    + " restore the original metadata");
+        }
+        return policy;
     }
 }

@@ -138,6 +138,7 @@ final class PutPath {
         // the marker says so (a multipart completion records its own composite ETag)
         String eTag = eTagOverride == null ? "" : eTagOverride;
         ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                pipeline.policy().fingerprint(),
                 length, eTag, steps, null, ctx.entries());
         PutObjectRequest.Builder b = request.toBuilder().metadata(marker.addTo(request.metadata()));
         PutObjectResponse stored = backend.putBlob(b.build(), verified);
@@ -183,6 +184,7 @@ final class PutPath {
             }
             String target = ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
             ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                pipeline.policy().fingerprint(),
                     originalLength, eTag, steps, null, ctx.entries());
             PutObjectRequest.Builder b = request.toBuilder().bucket(target).contentLength(out.size()).contentMD5(null)
                     .metadata(marker.addTo(request.metadata()));
@@ -197,7 +199,8 @@ final class PutPath {
     }
 
     private void writeStub(PutObjectRequest request, ObjectMarker marker, String target) {
-        ObjectMarker stub = new ObjectMarker(marker.policyName(), marker.policyVersion(), marker.originalLength(),
+        ObjectMarker stub = new ObjectMarker(marker.policyName(), marker.policyVersion(), marker.policyFingerprint(),
+                marker.originalLength(),
                 marker.originalETag(), List.of(), target, marker.context());
         PutObjectRequest.Builder b = request.toBuilder().contentLength(0L).contentMD5(null)
                 .metadata(stub.addTo(request.metadata()));

@@ -9,7 +9,12 @@ import java.util.Optional;
  * under an old version still read back) and streamlet registrations.
  */
 public interface MetadataStore extends AutoCloseable {
-    /** Stores a new version of the policy (version 1 if new) and returns it with its version. */
+    /**
+     * Stores a new version of the policy (version 1 if new) and makes it active; returns it with its
+     * version. Defining again exactly what the latest version already says (see
+     * {@link Policy#sameDefinition}) creates no new version: that version is returned (and made
+     * active again if it was deleted), so a deployment may define its policies at every start.
+     */
     Policy definePolicy(Policy policy);
 
     /** Retires the policy; its versions stay readable. Returns false if no such active policy. */

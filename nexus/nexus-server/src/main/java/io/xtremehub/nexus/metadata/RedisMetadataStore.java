@@ -126,15 +126,32 @@ public final class RedisMetadataStore implements MetadataStore {
 
     @Override
     public Policy definePolicy(Policy policy) {
+        String versionsKey = ns + ":policy:" + policy.name();
+        String seqKey = ns + ":seq:" + policy.name();
         try (Jedis jedis = pool.getResource()) {
-            long version = jedis.incr(ns + ":seq:" + policy.name());
-            Policy stored = policy.withVersion(version);
-            Transaction tx = jedis.multi();
-            tx.hset(ns + ":policy:" + policy.name(), Long.toString(version), MetadataJson.write(stored));
-            tx.hset(ns + ":active", policy.name(), Long.toString(version));
-            tx.exec();
-            announce(jedis, "policy " + stored.id());
-            return stored;
+            while (true) {
+                // optimistic: another worker defining the same policy at once makes EXEC fail, then we re-read
+                jedis.watch(seqKey, ns + ":active");
+                String latest = jedis.get(seqKey);
+                Policy current = latest == null ? null
+                        : Optional.ofNullable(jedis.hget(versionsKey, latest)).map(MetadataJson::readPolicy).orElse(null);
+                boolean same = current != null && current.sameDefinition(policy);
+                if (same && latest.equals(jedis.hget(ns + ":active", policy.name()))) {
+                    jedis.unwatch();
+                    return current;
+                }
+                Policy stored = same ? current : policy.withVersion(latest == null ? 1 : Long.parseLong(latest) + 1);
+                Transaction tx = jedis.multi();
+                if (!same) {
+                    tx.set(seqKey, Long.toString(stored.version()));
+                    tx.hset(versionsKey, Long.toString(stored.version()), MetadataJson.write(stored));
+                }
+                tx.hset(ns + ":active", policy.name(), Long.toString(stored.version()));
+                if (tx.exec() != null) {
+                    announce(jedis, "policy " + stored.id());
+                    return stored;
+                }
+            }
         }
     }
 

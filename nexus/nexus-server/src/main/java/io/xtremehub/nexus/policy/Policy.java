@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 public record Policy(String name, long version, SystemType system, String bucket, String keyGlob,
                      List<StreamletRef> pipeline, List<String> outputBuckets) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final java.util.Map<String, PathMatcher> MATCHERS = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Validates and copies; every message is one line saying what to fix. */
     public Policy {
@@ -37,6 +38,12 @@ public record Policy(String name, long version, SystemType system, String bucket
             throw new IllegalArgumentException("policy '" + name + "' needs a target bucket");
         }
         keyGlob = keyGlob == null || keyGlob.isBlank() ? "**" : keyGlob;
+        try {
+            MATCHERS.computeIfAbsent(keyGlob, g -> FileSystems.getDefault().getPathMatcher("glob:" + g));
+        } catch (java.util.regex.PatternSyntaxException e) {
+            throw new IllegalArgumentException("policy '" + name + "' keyGlob '" + keyGlob + "' is not a valid glob: "
+                    + e.getDescription());
+        }
         pipeline = pipeline == null ? List.of() : List.copyOf(pipeline);
         if (pipeline.isEmpty()) {
             throw new IllegalArgumentException("policy '" + name + "' needs at least one streamlet");
@@ -47,6 +54,36 @@ public record Policy(String name, long version, SystemType system, String bucket
     /** The same policy with another version. */
     public Policy withVersion(long newVersion) {
         return new Policy(name, newVersion, system, bucket, keyGlob, pipeline, outputBuckets);
+    }
+
+    /**
+     * Whether the other policy defines the same thing (system, target, pipeline with parameters,
+     * outputs), whatever its version. Redefining a policy identically keeps its version.
+     */
+    public boolean sameDefinition(Policy other) {
+        return other != null && withVersion(0).equals(other.withVersion(0));
+    }
+
+    /**
+     * A short digest of what decides how a stored object is read back: the streamlets of the
+     * pipeline, in order, with their parameters. Recorded on each object so a GET can tell when the
+     * metadata store's {@code name@version} no longer means the pipeline that wrote it.
+     */
+    public String fingerprint() {
+        StringBuilder canonical = new StringBuilder();
+        for (StreamletRef ref : pipeline) {
+            canonical.append(ref.name()).append('\u0000');
+            new java.util.TreeMap<>(ref.parameters()).forEach((k, v) ->
+                    canonical.append(k).append('=').append(v).append('\u0000'));
+            canonical.append('\u0001');
+        }
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
     }
 
     /** {@code name@version}, as recorded on objects. */
@@ -73,7 +110,8 @@ public record Policy(String name, long version, SystemType system, String bucket
             return Optional.empty();
         }
         if (!"**".equals(keyGlob)) {
-            PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + keyGlob);
+            PathMatcher matcher = MATCHERS.computeIfAbsent(keyGlob,
+                    g -> FileSystems.getDefault().getPathMatcher("glob:" + g));
             if (key.isEmpty() || !matcher.matches(Path.of(key.startsWith("/") ? key.substring(1) : key))) {
                 return Optional.empty();
             }
