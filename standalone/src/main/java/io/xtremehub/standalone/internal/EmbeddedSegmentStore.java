@@ -2,6 +2,7 @@ package io.xtremehub.standalone.internal;
 
 import io.pravega.segmentstore.server.host.ServiceStarter;
 import io.pravega.segmentstore.server.host.stat.AutoScalerConfig;
+import io.pravega.segmentstore.server.logs.DurableLogConfig;
 import io.pravega.segmentstore.server.store.ServiceBuilderConfig;
 import io.pravega.segmentstore.server.store.ServiceConfig;
 import io.pravega.segmentstore.server.writer.WriterConfig;
@@ -52,6 +53,11 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(S3StorageConfig.SECRET_KEY, config.ltsSecretKey())
                         .with(S3StorageConfig.BUCKET, config.ltsBucket())
                         .with(S3StorageConfig.PREFIX, "pravega/"))
+                // checkpoint the WAL often so tiered data is truncated from it and a restart replays little
+                .include(DurableLogConfig.builder()
+                        .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, 100)
+                        .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, 100)
+                        .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
                 .include(AutoScalerConfig.builder()
