@@ -46,7 +46,7 @@ public final class EmbeddedBookies implements AutoCloseable {
         try {
             if (zk.exists(LEDGERS_PATH, false) == null) {
                 String parent = LEDGERS_PATH.substring(0, LEDGERS_PATH.lastIndexOf('/'));
-                ZKUtil.createPath(zk, parent);
+                createPath(zk, parent);
                 if (!BookKeeperAdmin.initNewCluster(conf)) {
                     throw new IllegalStateException("BookKeeper refused to initialise metadata at " + LEDGERS_PATH);
                 }
@@ -56,16 +56,14 @@ public final class EmbeddedBookies implements AutoCloseable {
         }
     }
 
-    private static final class ZKUtil {
-        static void createPath(ZooKeeper zk, String path) throws Exception {
-            StringBuilder at = new StringBuilder();
-            for (String part : path.substring(1).split("/")) {
-                at.append('/').append(part);
-                try {
-                    zk.create(at.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                } catch (KeeperException.NodeExistsException e) {
-                    // already there
-                }
+    private static void createPath(ZooKeeper zk, String path) throws Exception {
+        StringBuilder at = new StringBuilder();
+        for (String part : path.substring(1).split("/")) {
+            at.append('/').append(part);
+            try {
+                zk.create(at.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            } catch (KeeperException.NodeExistsException e) {
+                // already there
             }
         }
     }
