@@ -1,6 +1,8 @@
 package io.xtremehub.flink;
 
+import io.pravega.client.BatchClientFactory;
 import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.batch.SegmentIterator;
 import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.EventRead;
@@ -80,30 +82,19 @@ public final class PravegaTestCluster implements AutoCloseable {
         }
     }
 
-    /** Every committed event of the stream, from its head to its tail as of now, as UTF-8 text. */
+    /**
+     * Every committed event of the stream, from its head to its tail as of now, as UTF-8 text.
+     * Uses Pravega's batch client, which reads each segment up to its end offset.
+     */
     public List<String> readAll(String stream) {
-        String group = "verify-" + UUID.randomUUID();
         List<String> out = new ArrayList<>();
-        try (StreamManager streams = StreamManager.create(controllerUri());
-             ReaderGroupManager groups = ReaderGroupManager.withScope(SCOPE, connection().clientConfig());
-             EventStreamClientFactory clients = EventStreamClientFactory.withScope(SCOPE, connection().clientConfig())) {
-            StreamCut tail = streams.fetchStreamInfo(SCOPE, stream).join().getTailStreamCut();
-            groups.createReaderGroup(group, ReaderGroupConfig.builder()
-                    .stream(Stream.of(SCOPE, stream), StreamCut.UNBOUNDED, tail)
-                    .disableAutomaticCheckpoints().build());
-            try (EventStreamReader<byte[]> reader = clients.createReader("verifier", group, new ByteArraySerializer(),
-                    ReaderConfig.builder().build())) {
-                while (true) {
-                    EventRead<byte[]> read = reader.readNextEvent(1_000);
-                    if (read.getEvent() != null) {
-                        out.add(new String(read.getEvent(), StandardCharsets.UTF_8));
-                    } else if (read.isReadCompleted()) {
-                        break;
-                    }
-                }
-            } finally {
-                groups.deleteReaderGroup(group);
-            }
+        try (BatchClientFactory batch = BatchClientFactory.withScope(SCOPE, connection().clientConfig())) {
+            batch.getSegments(Stream.of(SCOPE, stream), StreamCut.UNBOUNDED, StreamCut.UNBOUNDED).getIterator()
+                    .forEachRemaining(range -> {
+                        try (SegmentIterator<byte[]> events = batch.readSegment(range, new ByteArraySerializer())) {
+                            events.forEachRemaining(e -> out.add(new String(e, StandardCharsets.UTF_8)));
+                        }
+                    });
         }
         return out;
     }

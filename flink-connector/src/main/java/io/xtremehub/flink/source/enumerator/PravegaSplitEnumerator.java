@@ -139,6 +139,7 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     public PravegaEnumeratorState snapshotState(long checkpointId) throws Exception {
         long deadline = System.currentTimeMillis() + settings.checkpointTimeoutMillis();
         awaitReadersJoined(deadline);
+        refuseIfReaderLeft();
         String name = CheckpointNames.forCheckpoint(checkpointId);
         Checkpoint checkpoint = group.checkpoint(name, Math.max(1, deadline - System.currentTimeMillis()));
         LOG.debug("Reader group {} completed {}", settings.readerGroupName(), name);
@@ -164,6 +165,24 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
                         + " did not join within " + settings.checkpointTimeoutMillis() + " ms");
             }
             Thread.sleep(READER_POLL_MILLIS);
+        }
+    }
+
+    // A reader that left without finishing belongs to a failed subtask: the group released its
+    // segments at wherever it had read to, so a checkpoint now would skip what that subtask
+    // read but never delivered. Refusing it lets the job fail over and rewind the group.
+    private void refuseIfReaderLeft() throws IOException {
+        if (settings.bounded() && (endReached || group.unreadBytes() == 0)) {
+            return;
+        }
+        Set<String> online = group.onlineReaders();
+        for (Map.Entry<Integer, PravegaSplit> e : assigned.entrySet()) {
+            String reader = e.getValue().readerId();
+            if (!finished.contains(e.getKey()) && seenOnline.contains(reader) && !online.contains(reader)) {
+                throw new IOException("Pravega reader " + reader + " of source subtask " + e.getKey()
+                        + " left reader group " + settings.readerGroupName() + " without finishing (the subtask"
+                        + " failed): no checkpoint until the job has failed over and rewound the group");
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.Checkpoint;
 import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderGroupConfig;
+import io.pravega.client.stream.ReaderGroupNotFoundException;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.xtremehub.flink.internal.StreamChecks;
@@ -64,15 +65,27 @@ final class ReaderGroupCoordinator implements AutoCloseable {
                 .groupRefreshTimeMillis(settings.groupRefreshMillis())
                 .build();
         String name = settings.readerGroupName();
-        if (groups.createReaderGroup(name, config)) {
+        // createReaderGroup reports "created" for an existing group too, so look first: an
+        // existing group must be rewound, or it would go on from wherever its readers left it
+        ReaderGroup existing = existingGroup(name);
+        if (existing == null) {
+            groups.createReaderGroup(name, config);
             group = groups.getReaderGroup(name);
             LOG.info("Created reader group {} on {} from {} to {}", name, settings.streamName(), start,
                     end == null ? "unbounded" : end);
         } else {
-            group = groups.getReaderGroup(name);
+            group = existing;
             group.resetReaderGroup(config);
             LOG.info("Reset reader group {} on {} to start at {} (end {})", name, settings.streamName(), start,
                     end == null ? "unbounded" : end);
+        }
+    }
+
+    private ReaderGroup existingGroup(String name) {
+        try {
+            return groups.getReaderGroup(name);
+        } catch (ReaderGroupNotFoundException e) {
+            return null;
         }
     }
 

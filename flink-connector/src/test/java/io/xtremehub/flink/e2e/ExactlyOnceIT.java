@@ -1,0 +1,114 @@
+package io.xtremehub.flink.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.sink.DeliveryGuarantee;
+import io.xtremehub.flink.sink.PravegaSink;
+import io.xtremehub.flink.source.PravegaSource;
+import io.xtremehub.flink.source.StreamPosition;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Pravega to Pravega through a map that fails at fixed records: after every restart the
+ * output must still hold each input event exactly once.
+ */
+class ExactlyOnceIT {
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    @TempDir
+    static Path dir;
+    static PravegaTestCluster pravega;
+
+    @BeforeAll
+    static void startPravega() {
+        pravega = PravegaTestCluster.start(dir);
+    }
+
+    @AfterAll
+    static void stopPravega() {
+        if (pravega != null) {
+            pravega.close();
+        }
+    }
+
+    @Test
+    void outputEqualsInputExactlyOnceDespiteFailures() throws Exception {
+        String input = pravega.createStream("eo-in", 3);
+        String output = pravega.createStream("eo-out", 2);
+        List<String> events = IntStream.range(0, 6000).mapToObj(Integer::toString).toList();
+        pravega.write(input, events);
+
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 30);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(200);
+
+        PravegaSource<String> source = PravegaSource.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, input)
+                .setDeserializer(new SimpleStringSchema())
+                .setBounded(StreamPosition.latest())
+                .setGroupRefreshTime(Duration.ofMillis(100))
+                .build();
+        PravegaSink<String> sink = PravegaSink.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, output)
+                .setSerializer(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setEventRouter(e -> e)
+                .build();
+        FailOnce.FAILED.clear();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "pravega-in")
+                .map(new FailOnce(Set.of("700", "1900", "3100", "4300", "5500")))
+                .sinkTo(sink).name("pravega-out");
+        env.execute("exactly-once with failures");
+
+        assertThat(FailOnce.FAILED).hasSize(5);
+        assertThat(pravega.readAll(output)).containsExactlyInAnyOrderElementsOf(events);
+    }
+
+    /** Throws the first time it meets each of the given records, wherever and whenever that is. */
+    static final class FailOnce implements MapFunction<String, String> {
+        static final Set<String> FAILED = ConcurrentHashMap.newKeySet();
+        static final AtomicInteger SEEN = new AtomicInteger();
+        private final Set<String> failAt;
+
+        FailOnce(Set<String> failAt) {
+            this.failAt = failAt;
+        }
+
+        @Override
+        public String map(String value) {
+            SEEN.incrementAndGet();
+            if (failAt.contains(value) && FAILED.add(value)) {
+                throw new IllegalStateException("induced failure at record " + value);
+            }
+            return value;
+        }
+    }
+}
