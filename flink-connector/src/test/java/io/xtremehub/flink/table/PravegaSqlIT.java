@@ -1,0 +1,82 @@
+package io.xtremehub.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.xtremehub.flink.PravegaTestCluster;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** SQL between Pravega tables through the 'pravega' table factory and the JSON format. */
+class PravegaSqlIT {
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    @TempDir
+    static Path dir;
+    static PravegaTestCluster pravega;
+
+    @BeforeAll
+    static void startPravega() {
+        pravega = PravegaTestCluster.start(dir);
+    }
+
+    @AfterAll
+    static void stopPravega() {
+        if (pravega != null) {
+            pravega.close();
+        }
+    }
+
+    private StreamTableEnvironment tableEnv() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        env.enableCheckpointing(300);
+        return StreamTableEnvironment.create(env);
+    }
+
+    private String with(String stream, String extra) {
+        return " WITH ('connector' = 'pravega', 'controller-uri' = '" + pravega.controllerUri() + "', 'scope' = '"
+                + PravegaTestCluster.SCOPE + "', 'stream' = '" + stream + "', 'format' = 'json'" + extra + ")";
+    }
+
+    @Test
+    void insertIntoSelectCopiesBetweenTwoPravegaTables() throws Exception {
+        String in = pravega.createStream("sql-in", 2);
+        String out = pravega.createStream("sql-out", 2);
+        pravega.write(in, IntStream.range(0, 400)
+                .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"n" + i + "\"}").toList());
+
+        StreamTableEnvironment tables = tableEnv();
+        tables.executeSql("CREATE TABLE src (id INT, name STRING)" + with(in, ", 'scan.bounded.mode' = 'latest'"));
+        tables.executeSql("CREATE TABLE dst (id INT, name STRING)" + with(out,
+                ", 'sink.delivery-guarantee' = 'exactly-once', 'sink.routing-key.field' = 'name'"));
+        tables.executeSql("INSERT INTO dst SELECT id, UPPER(name) FROM src WHERE MOD(id, 2) = 0").await();
+
+        List<String> expected = IntStream.range(0, 400).filter(i -> i % 2 == 0)
+                .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"N" + i + "\"}").toList();
+        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void routingKeyMustNameAStringColumn() {
+        StreamTableEnvironment tables = tableEnv();
+        tables.executeSql("CREATE TABLE bad (id INT, name STRING)" + with("whatever",
+                ", 'sink.routing-key.field' = 'id'"));
+        assertThatThrownBy(() -> tables.executeSql("INSERT INTO bad VALUES (1, 'a')"))
+                .hasRootCauseInstanceOf(ValidationException.class)
+                .rootCause().hasMessageContaining("'sink.routing-key.field' column 'id' must be a STRING");
+    }
+}
