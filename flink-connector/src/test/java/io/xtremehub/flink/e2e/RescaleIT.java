@@ -1,0 +1,139 @@
+package io.xtremehub.flink.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.pravega.client.stream.ScalingPolicy;
+import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.sink.DeliveryGuarantee;
+import io.xtremehub.flink.sink.PravegaSink;
+import io.xtremehub.flink.source.PravegaSource;
+import io.xtremehub.standalone.admin.SegmentRange;
+import io.xtremehub.standalone.admin.StreamAdmin;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Unbounded jobs whose parallelism or stream changes under them: nothing lost, nothing twice. */
+class RescaleIT {
+    @RegisterExtension
+    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+
+    @TempDir
+    static Path dir;
+    static PravegaTestCluster pravega;
+
+    @BeforeAll
+    static void startPravega() {
+        pravega = PravegaTestCluster.start(dir.resolve("pravega"));
+    }
+
+    @AfterAll
+    static void stopPravega() {
+        if (pravega != null) {
+            pravega.close();
+        }
+    }
+
+    private static JobClient startCopyJob(String in, String out, int parallelism, String savepoint) throws Exception {
+        Configuration conf = new Configuration();
+        if (savepoint != null) {
+            conf.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(200);
+        PravegaSource<String> source = PravegaSource.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, in)
+                .setDeserializer(new SimpleStringSchema())
+                .setGroupRefreshTime(Duration.ofMillis(100))
+                .build();
+        PravegaSink<String> sink = PravegaSink.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, out)
+                .setSerializer(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setEventRouter(e -> e)
+                .build();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "in").uid("pravega-source")
+                .sinkTo(sink).uid("pravega-sink");
+        return env.executeAsync("copy " + in + " -> " + out + " at parallelism " + parallelism);
+    }
+
+    private static List<String> events(String prefix, int from, int to) {
+        return IntStream.range(from, to).mapToObj(i -> prefix + i).toList();
+    }
+
+    @Test
+    void restoreFromSavepointAtHigherParallelism() throws Exception {
+        String in = pravega.createStream("sp-in", 3);
+        String out = pravega.createStream("sp-out", 2);
+        List<String> all = new ArrayList<>(events("e", 0, 2000));
+        pravega.write(in, all);
+
+        JobClient first = startCopyJob(in, out, 2, null);
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 500);
+        String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+        List<String> beforeRestart = pravega.readAll(out);
+
+        List<String> more = events("e", 2000, 4000);
+        pravega.write(in, more);
+        all.addAll(more);
+        JobClient second = startCopyJob(in, out, 3, savepoint);
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= all.size());
+        second.cancel().get();
+
+        assertThat(beforeRestart).hasSizeLessThan(all.size());
+        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(all);
+    }
+
+    @Test
+    void followsSplitsAndMergesWhileRunning() throws Exception {
+        String in = pravega.createStream("scale-in", ScalingPolicy.fixed(1));
+        String out = pravega.createStream("scale-out", 2);
+        List<String> all = new ArrayList<>();
+        try (StreamAdmin admin = new StreamAdmin(pravega.controllerUri())) {
+            JobClient job = startCopyJob(in, out, 2, null);
+            List<String> batch = events("a", 0, 1000);
+            pravega.write(in, batch);
+            all.addAll(batch);
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 300);
+
+            admin.split(PravegaTestCluster.SCOPE, in, admin.segments(PravegaTestCluster.SCOPE, in).get(0).number());
+            assertThat(admin.segments(PravegaTestCluster.SCOPE, in)).hasSize(2);
+            batch = events("b", 0, 1000);
+            pravega.write(in, batch);
+            all.addAll(batch);
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 1500);
+
+            List<SegmentRange> two = admin.segments(PravegaTestCluster.SCOPE, in);
+            admin.merge(PravegaTestCluster.SCOPE, in, two.get(0).number(), two.get(1).number());
+            assertThat(admin.segments(PravegaTestCluster.SCOPE, in)).hasSize(1);
+            batch = events("c", 0, 1000);
+            pravega.write(in, batch);
+            all.addAll(batch);
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= all.size());
+            job.cancel().get();
+        }
+        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(all);
+    }
+}
