@@ -14,6 +14,7 @@ public final class JobOptions {
     private final ErrorPolicy errorPolicy;
     private final Duration window;
     private final Duration heartbeatTimeout;
+    private final Duration startupTimeout;
     private final Duration scalingInterval;
     private final int largeEventThreshold;
     private final int queueCapacity;
@@ -27,6 +28,7 @@ public final class JobOptions {
         this.errorPolicy = b.errorPolicy;
         this.window = b.window;
         this.heartbeatTimeout = b.heartbeatTimeout;
+        this.startupTimeout = b.startupTimeout;
         this.scalingInterval = b.scalingInterval;
         this.largeEventThreshold = b.largeEventThreshold;
         this.queueCapacity = b.queueCapacity;
@@ -48,6 +50,7 @@ public final class JobOptions {
     public ErrorPolicy errorPolicy() { return errorPolicy; }
     public Duration window() { return window; }
     public Duration heartbeatTimeout() { return heartbeatTimeout; }
+    public Duration startupTimeout() { return startupTimeout; }
     public Duration scalingInterval() { return scalingInterval; }
     public int largeEventThreshold() { return largeEventThreshold; }
     public int queueCapacity() { return queueCapacity; }
@@ -62,6 +65,7 @@ public final class JobOptions {
         private ErrorPolicy errorPolicy = ErrorPolicy.failJob();
         private Duration window = Duration.ofSeconds(1);
         private Duration heartbeatTimeout = Duration.ofSeconds(15);
+        private Duration startupTimeout = Duration.ofSeconds(120);
         private Duration scalingInterval = Duration.ofSeconds(2);
         private int largeEventThreshold = 8 * 1024 * 1024 - 4096;
         private int queueCapacity = 1024;
@@ -77,6 +81,11 @@ public final class JobOptions {
         public Builder window(Duration v) { this.window = positive(v, "window"); return this; }
         /** A worker silent for this long is considered dead. */
         public Builder heartbeatTimeout(Duration v) { this.heartbeatTimeout = positive(v, "heartbeatTimeout"); return this; }
+        /**
+         * How long a newly launched worker may take to send its first report (a JVM or function cold
+         * start on a busy machine is much slower than the heartbeat interval).
+         */
+        public Builder startupTimeout(Duration v) { this.startupTimeout = positive(v, "startupTimeout"); return this; }
         public Builder scalingInterval(Duration v) { this.scalingInterval = positive(v, "scalingInterval"); return this; }
         /** Events above this many bytes travel between stages as object-store references. */
         public Builder largeEventThreshold(int v) {

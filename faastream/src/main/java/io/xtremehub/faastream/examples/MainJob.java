@@ -34,8 +34,10 @@ import picocli.CommandLine.Option;
 @Command(name = "faastream-main-job", mixinStandardHelpOptions = true,
         description = "Runs FaaStream WordCount on the embedded cluster with local-process workers.")
 public final class MainJob implements Callable<Integer> {
-    @Option(names = "--data-dir", description = "cluster data directory (default: ${DEFAULT-VALUE})")
+    @Option(names = "--data-dir", description = "parent of the per-run cluster data directory (default: ${DEFAULT-VALUE})")
     Path dataDir = Path.of("data", "faastream-main-job");
+    @Option(names = "--keep-data", description = "keep this run's cluster data directory instead of deleting it")
+    boolean keepData;
     @Option(names = "--files", description = "input text objects to generate (default: ${DEFAULT-VALUE})")
     int files = 8;
     @Option(names = "--lines", description = "lines per object (default: ${DEFAULT-VALUE})")
@@ -54,7 +56,32 @@ public final class MainJob implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         long t0 = System.nanoTime();
-        try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(dataDir))) {
+        // a fresh cluster per run: the job needs no earlier data, and each run is independent
+        Path runDir = dataDir.resolve("run-" + System.currentTimeMillis());
+        try {
+            return run(runDir, t0);
+        } finally {
+            if (!keepData) {
+                deleteTree(runDir);
+            } else {
+                System.out.println("cluster data kept in " + runDir);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (var paths = java.nio.file.Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    private int run(Path runDir, long t0) throws Exception {
+        try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(runDir))) {
             var cfg = cluster.config();
             ObjectStoreConfig s3 = ObjectStoreConfig.of(cluster.s3Endpoint(), cfg.ltsRegion(), cfg.ltsAccessKey(),
                     cfg.ltsSecretKey());
@@ -122,7 +149,8 @@ public final class MainJob implements Callable<Integer> {
         long words = expected.values().stream().mapToLong(Integer::intValue).sum();
         System.out.println();
         System.out.println("FaaStream WordCount on the embedded XtremeHub cluster");
-        System.out.println("  controller " + cluster.controllerUri() + ", S3 " + cluster.s3Endpoint());
+        System.out.printf("  cluster started in %.1f s: controller %s, S3 %s%n", cluster.startTime().toMillis() / 1e3,
+                cluster.controllerUri(), cluster.s3Endpoint());
         System.out.printf("  job %s: %s in %.1f s, %d objects, %d lines, %d words (%.0f words/s)%n", job.id(),
                 status.state(), seconds, files, (long) files * lines, words, words / seconds);
         for (StageMetrics m : status.stages()) {
@@ -133,7 +161,17 @@ public final class MainJob implements Callable<Integer> {
         counts.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
                 .limit(5).forEach(e -> System.out.print(" " + e.getKey() + "=" + e.getValue()));
         System.out.println();
-        System.out.println("  counts " + (counts.equals(expected) ? "match" : "DO NOT match")
+        System.out.println("  WordCount " + (counts.equals(expected) ? "verified: counts match" : "FAILED: counts DO NOT match")
                 + " a local count (" + counts.size() + " distinct words)");
+        var lts = cluster.ltsUsage();
+        System.out.printf("  LTS so far: %d objects, %d bytes in bucket %s", lts.objects(), lts.bytes(),
+                cluster.config().ltsBucket());
+        long stored = cluster.nexus() == null ? 0 : cluster.nexus().storedBytes(cluster.config().ltsBucket());
+        if (stored > 0 && lts.bytes() > 0) {
+            System.out.printf("; Nexus %s policy stores %d bytes: compression ratio %.2f%n",
+                    cluster.config().ltsCompression(), stored, (double) lts.bytes() / stored);
+        } else {
+            System.out.println(" (nothing tiered to LTS yet)");
+        }
     }
 }

@@ -241,6 +241,7 @@ public final class JobRunner implements Job {
     private void launch(StageState st, SlotState slot) {
         slot.workerId = jobId + "-" + slot.slot + "-" + slot.incarnation;
         slot.ready = false;
+        slot.heard = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();
         WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
@@ -319,6 +320,7 @@ public final class JobRunner implements Job {
             return; // an earlier incarnation
         }
         slot.lastSeen = System.currentTimeMillis();
+        slot.heard = true;
         slot.last = t;
         if (t.endSegments() != null) {
             st.endsSeen.addAll(t.endSegments());
@@ -356,7 +358,8 @@ public final class JobRunner implements Job {
                     continue;
                 }
                 boolean exited = !slot.handle.alive();
-                boolean silent = now - slot.lastSeen > options.heartbeatTimeout().toMillis();
+                Duration limit = slot.heard ? options.heartbeatTimeout() : options.startupTimeout();
+                boolean silent = now - slot.lastSeen > limit.toMillis();
                 if (!exited && !silent) {
                     continue;
                 }
@@ -373,8 +376,8 @@ public final class JobRunner implements Job {
                         continue;
                     }
                 }
-                workerLost(st, slot, exited ? "exited unexpectedly" : "sent no heartbeat for "
-                        + options.heartbeatTimeout().toSeconds() + " s");
+                workerLost(st, slot, exited ? "exited unexpectedly" : (slot.heard ? "sent no heartbeat for "
+                        : "sent no first report within ") + limit.toSeconds() + " s");
                 if (failure != null) {
                     return;
                 }

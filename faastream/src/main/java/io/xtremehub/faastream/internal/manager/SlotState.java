@@ -15,6 +15,8 @@ final class SlotState {
     int incarnation;
     Telemetry last;
     long lastSeen;
+    /** Whether the current incarnation has reported at least once (it is past its start-up). */
+    boolean heard;
     boolean ready;
     boolean finished;
     boolean stopping;
