@@ -31,7 +31,11 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
-/** One embedded cluster per test class, with helpers to create and read streams and buckets. */
+/**
+ * The embedded cluster of the FaaStream integration tests, with helpers to create and read streams
+ * and buckets. {@link #shared()} gives every test class of the run the same cluster (names are
+ * unique per test, so classes do not see each other's data); it stops when the test JVM exits.
+ */
 public final class TestCluster implements AutoCloseable {
     public final StandaloneCluster cluster;
     public final S3Client s3;
@@ -56,8 +60,39 @@ public final class TestCluster implements AutoCloseable {
         readerGroups = ReaderGroupManager.withScope(scope, cc);
     }
 
+    private static TestCluster shared;
+    private boolean isShared;
+
     public static TestCluster start(Path dir) {
         return new TestCluster(dir);
+    }
+
+    /** The cluster all test classes of this JVM share; started on first use, stopped at exit. */
+    public static synchronized TestCluster shared() {
+        if (shared == null) {
+            Path dir;
+            try {
+                dir = java.nio.file.Files.createTempDirectory("faastream-it-");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            TestCluster tc = new TestCluster(dir.resolve("cluster"));
+            tc.isShared = true;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                tc.stop();
+                deleteTree(dir);
+            }, "faastream-it-cluster-stop"));
+            shared = tc;
+        }
+        return shared;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = java.nio.file.Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (java.io.IOException | RuntimeException e) {
+            // best effort at exit
+        }
     }
 
     public URI controller() {
@@ -133,6 +168,39 @@ public final class TestCluster implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Reads everything in the stream up to its tail at the time of the call (duplicates included):
+     * use it when a finished job may have written an event more than once.
+     */
+    public List<String> readAllStrings(String stream, Duration timeout) {
+        String rg = "test-rg-" + UUID.randomUUID().toString().substring(0, 8);
+        Stream s = Stream.of(scope, stream);
+        var tail = streams.fetchStreamInfo(scope, stream).join().getTailStreamCut();
+        readerGroups.createReaderGroup(rg, ReaderGroupConfig.builder()
+                .stream(s, io.pravega.client.stream.StreamCut.UNBOUNDED, tail)
+                .automaticCheckpointIntervalMillis(1000).build());
+        List<String> out = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (var group = readerGroups.getReaderGroup(rg);
+             EventStreamReader<byte[]> r = clients.createReader("r", rg, new ByteArraySerializer(),
+                ReaderConfig.builder().build())) {
+            while (true) {
+                EventRead<byte[]> e = r.readNextEvent(200);
+                if (e.getEvent() != null) {
+                    out.add(new String(e.getEvent(), StandardCharsets.UTF_8));
+                } else if (!e.isCheckpoint() && group.getMetrics().unreadBytes() == 0) {
+                    return out;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("could not read " + stream + " to its tail within " + timeout
+                            + " (read " + out.size() + " events)");
+                }
+            }
+        } finally {
+            readerGroups.deleteReaderGroup(rg);
+        }
+    }
+
     public List<String> readStrings(String stream, int count, Duration timeout) {
         return read(stream, count, timeout).stream().map(b -> new String(b, StandardCharsets.UTF_8)).toList();
     }
@@ -141,8 +209,15 @@ public final class TestCluster implements AutoCloseable {
         return streams.checkStreamExists(scope, name);
     }
 
+    /** Stops a cluster of one's own; the shared one stays up for the other classes. */
     @Override
     public void close() {
+        if (!isShared) {
+            stop();
+        }
+    }
+
+    private void stop() {
         readerGroups.close();
         clients.close();
         streams.close();

@@ -58,10 +58,15 @@ public final class WorkerRuntime {
     private volatile boolean stopReading;
     /** Reader thread: events queued so far. */
     private long enqueued;
-    /** Set by the reader at a checkpoint: flush once this many events are processed. */
-    private volatile long flushRequest;
-    /** Set by the processing thread: events processed and flushed. */
-    private volatile long flushedUpTo;
+    /**
+     * Reader to processing thread: "make everything read so far durable". The reader sets how many
+     * events must be processed, bumps the request number, and waits until the processing thread has
+     * flushed the output AND reported the end markers read so far on the telemetry channel.
+     */
+    private final AtomicLong syncRequested = new AtomicLong();
+    private volatile long syncUpTo;
+    private volatile long syncDone;
+    private Channel<Telemetry> telemetryChannel;
     private volatile boolean readerFinished;
     private long eventsOut;
     private long processingNanos;
@@ -99,6 +104,7 @@ public final class WorkerRuntime {
     }
 
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
+        this.telemetryChannel = telemetry;
         StageProcessor processor = new StageProcessor(stage);
         StageInput input = null;
         StageOutput output = null;
@@ -116,7 +122,7 @@ public final class WorkerRuntime {
             }
             if (input.readerGroup()) {
                 report(telemetry, Telemetry.Type.READY, null);
-                WorkerOutcome early = awaitGo(control);
+                WorkerOutcome early = awaitGo(control, telemetry);
                 if (early != null) {
                     return finishEarly(early, telemetry);
                 }
@@ -146,8 +152,15 @@ public final class WorkerRuntime {
         return outcome;
     }
 
-    private WorkerOutcome awaitGo(Channel<ControlMessage> control) throws InterruptedException {
+    private WorkerOutcome awaitGo(Channel<ControlMessage> control, Channel<Telemetry> telemetry)
+            throws InterruptedException {
+        long lastReport = System.currentTimeMillis();
         while (true) {
+            if (System.currentTimeMillis() - lastReport >= 1000) {
+                // waiting for the others is not silence: keep the heartbeat going
+                lastReport = System.currentTimeMillis();
+                report(telemetry, Telemetry.Type.READY, null);
+            }
             for (ControlMessage m : control.poll()) {
                 if (!m.isFor(launch.workerId())) {
                     continue;
@@ -180,13 +193,19 @@ public final class WorkerRuntime {
                     continue;
                 }
                 if (item.kind() == InputItem.Kind.END) {
+                    // the manager must learn of this marker before the reader moves past it: the next
+                    // checkpoint records a position after it, and a worker restarted from that
+                    // checkpoint never sees the marker again (the batch would wait for it forever).
+                    // Reporting only after everything before it is written also means a reported end
+                    // never stands for events that are still queued in a worker that may die.
                     endSegments.add(item.endSegment());
+                    awaitSynced(enqueued);
                     continue;
                 }
                 if (item.kind() == InputItem.Kind.CHECKPOINT) {
                     // the checkpoint records this reader's position: everything read before it must be
                     // processed and written first, or a restart from it would lose queued events
-                    awaitFlushed(enqueued);
+                    awaitSynced(enqueued);
                     continue;
                 }
                 eventsIn.incrementAndGet();
@@ -207,18 +226,22 @@ public final class WorkerRuntime {
         }
     }
 
-    private void awaitFlushed(long upTo) throws InterruptedException {
-        flushRequest = upTo;
-        while (flushedUpTo < upTo && !stopReading) {
+    private void awaitSynced(long upTo) throws InterruptedException {
+        syncUpTo = upTo;
+        long request = syncRequested.incrementAndGet();
+        while (syncDone < request && !stopReading) {
             Thread.sleep(1);
         }
     }
 
-    private void flushIfRequested(StageOutput output) {
-        long req = flushRequest;
-        if (req > flushedUpTo && processed >= req && queue.isEmpty()) {
+    /** Processing thread: answers the reader's sync request once all it asked for is processed. */
+    private void syncIfRequested(StageOutput output) {
+        long request = syncRequested.get();
+        if (request > syncDone && processed >= syncUpTo && queue.isEmpty()) {
             output.flush();
-            flushedUpTo = req;
+            // not report(): a report that fails must fail the worker, not be skipped
+            telemetryChannel.append(telemetry(Telemetry.Type.STATS, null));
+            syncDone = request;
         }
     }
 
@@ -246,7 +269,7 @@ public final class WorkerRuntime {
                     output.idle();
                 }
             }
-            flushIfRequested(output);
+            syncIfRequested(output);
             long now = System.currentTimeMillis();
             if (readerError.get() != null) {
                 throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
@@ -410,12 +433,16 @@ public final class WorkerRuntime {
                 launch.settings().mode() == Mode.STREAM);
     }
 
+    private Telemetry telemetry(Telemetry.Type type, String error) {
+        return new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
+                eventsIn.get(), eventsOut, processingNanos, readNanos.get(), deadLettered,
+                progressRead(), progressTotal(), new ArrayList<>(endSegments), List.copyOf(partitions), error,
+                System.currentTimeMillis());
+    }
+
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
         try {
-            telemetry.append(new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
-                    eventsIn.get(), eventsOut, processingNanos, readNanos.get(), deadLettered,
-                    progressRead(), progressTotal(), new ArrayList<>(endSegments), List.copyOf(partitions), error,
-                    System.currentTimeMillis()));
+            telemetry.append(telemetry(type, error));
         } catch (RuntimeException e) {
             LOG.warn("{} worker {} could not report {}: {}", label, launch.workerId(), type, e.toString());
         }
