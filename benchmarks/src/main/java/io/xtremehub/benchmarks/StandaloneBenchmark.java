@@ -31,7 +31,17 @@ public final class StandaloneBenchmark {
     private StandaloneBenchmark() {
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        try {
+            run(args);
+            System.exit(0);
+        } catch (Throwable t) { // embedded components leave non-daemon threads: never hang on failure
+            t.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void run(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         int events = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
         List<String> rows = new ArrayList<>();

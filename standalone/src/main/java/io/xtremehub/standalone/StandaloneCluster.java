@@ -81,11 +81,12 @@ public final class StandaloneCluster implements AutoCloseable {
         if (nexus != null) {
             nexus.applyLtsPolicy(config.ltsBucket(), config.ltsCompression());
         }
-        EmbeddedController controller = keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME,
-                ports.controller, config.segmentContainers()));
-        controllerUri = URI.create(controller.uri());
+        // The segment store starts first so that it stops last: the controller's shutdown still
+        // talks to it (reader groups of its event processors live in segments).
+        controllerUri = URI.create("tcp://127.0.0.1:" + ports.controller);
         keep(new EmbeddedSegmentStore(config, zk.connectString(), CLUSTER_NAME, ports.segmentStore,
-                ports.bookies.length, controller.uri(), s3Endpoint));
+                ports.bookies.length, controllerUri.toString(), s3Endpoint));
+        keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME, ports.controller, config.segmentContainers()));
         createDefaultScopeOnceReady();
         startTime = Duration.ofNanos(System.nanoTime() - startNanos);
         LOG.info("XtremeHub standalone cluster up in {} ms: controller {}, S3 {}, data {}",

@@ -20,6 +20,7 @@ import java.util.Properties;
  */
 public final class ClusterPorts {
     private static final String FILE = "ports.properties";
+    private static final long REMEMBERED_PORT_GRACE_MILLIS = 30_000;
 
     public final int zk;
     public final int controller;
@@ -63,9 +64,12 @@ public final class ClusterPorts {
     }
 
     private static int pick(String name, int configured, Properties saved) {
+        boolean remembered = configured == 0 && saved.containsKey(name);
         int port = configured != 0 ? configured
-                : saved.containsKey(name) ? Integer.parseInt(saved.getProperty(name)) : freePort();
-        ensureFree(name, port);
+                : remembered ? Integer.parseInt(saved.getProperty(name)) : freePort();
+        // A remembered port may still be held for a moment by this cluster's previous run
+        // (a gRPC server finishing its shutdown); give it time before calling it taken.
+        ensureFree(name, port, remembered ? REMEMBERED_PORT_GRACE_MILLIS : 0);
         saved.setProperty(name, Integer.toString(port));
         return port;
     }
@@ -78,13 +82,29 @@ public final class ClusterPorts {
         }
     }
 
-    private static void ensureFree(String name, int port) {
+    private static void ensureFree(String name, int port, long graceMillis) {
+        long deadline = System.currentTimeMillis() + graceMillis;
+        while (!isFree(port)) {
+            if (System.currentTimeMillis() >= deadline) {
+                throw new ClusterStartException("port " + port + " (" + name + ") is already in use: "
+                    + "stop the process that holds it or choose another port with --" + name + "-port");
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ClusterStartException("interrupted while waiting for port " + port);
+            }
+        }
+    }
+
+    private static boolean isFree(int port) {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
             s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
         } catch (IOException e) {
-            throw new ClusterStartException("port " + port + " (" + name + ") is already in use: "
-                    + "stop the process that holds it or choose another port with --" + name + "-port");
+            return false;
         }
     }
 }

@@ -12,14 +12,14 @@ import io.pravega.controller.timeout.TimeoutServiceConfig;
 import io.pravega.controller.util.Config;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.LoggerFactory;
 
 /** The Pravega controller, with its metadata in ZooKeeper and Pravega tables. */
 public final class EmbeddedController implements AutoCloseable {
     private final ControllerServiceMain controller;
-    private final int port;
 
     public EmbeddedController(String zkConnect, String clusterName, int port, int containers) {
-        this.port = port;
         ControllerServiceConfig config = ControllerServiceConfigImpl.builder()
                 .threadPoolSize(Math.max(4, Runtime.getRuntime().availableProcessors()))
                 .storeClientConfig(StoreClientConfigImpl.withPravegaTablesClient(ZKClientConfigImpl.builder()
@@ -56,12 +56,15 @@ public final class EmbeddedController implements AutoCloseable {
         controller.startAsync().awaitRunning();
     }
 
-    public String uri() {
-        return "tcp://127.0.0.1:" + port;
-    }
-
+    /** Stops the controller's services and waits for them, so its gRPC port is free on return. */
     @Override
     public void close() {
-        controller.close();
+        try {
+            controller.stopAsync().awaitTerminated(Duration.ofSeconds(30));
+        } catch (TimeoutException | IllegalStateException e) {
+            LoggerFactory.getLogger(EmbeddedController.class).warn("controller did not stop cleanly: {}", e.toString());
+        } finally {
+            controller.close();
+        }
     }
 }
