@@ -74,6 +74,26 @@ class DynamicStreamletIT {
             }
             """;
 
+    private static final String GUARD = """
+            package demo.guard;
+            import io.xtremehub.nexus.api.*;
+            import java.io.*;
+            import java.nio.charset.StandardCharsets;
+            @StreamletInfo(name = "get-guard", type = StreamletType.SEMANTIC)
+            public class GetGuard implements EventStreamlet<String> {
+                @Override public Deserializer<String> deserializer() {
+                    return (in, sink) -> new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().forEach(sink);
+                }
+                @Override public void processPutRecord(String r, StreamletContext c) {
+                    if (r.contains("CLASSIFIED")) c.put("classified", "yes");
+                }
+                @Override public void processGetRecord(String r, StreamletContext c) throws StreamletException {
+                    io.xtremehub.nexus.GetRecordProbe.seen(c.object().key(), r);
+                    if (r.contains("CLASSIFIED")) throw new StreamletException("read of a classified record refused");
+                }
+            }
+            """;
+
     @TempDir
     static Path tmp;
     static NexusServer nexus;
@@ -87,6 +107,7 @@ class DynamicStreamletIT {
         s3 = S3Clients.sync(nexus.endpoint(), nexus.accessKey(), nexus.secretKey());
         s3.createBucket(r -> r.bucket("dyn"));
         s3.createBucket(r -> r.bucket("boom"));
+        s3.createBucket(r -> r.bucket("guarded"));
     }
 
     @AfterAll
@@ -176,5 +197,45 @@ class DynamicStreamletIT {
         // a small chunk passes the same streamlet
         s3.putObject(r -> r.bucket("boom").key("small"), RequestBody.fromBytes(new byte[1000]));
         assertEquals(1000, s3.headObject(r -> r.bucket("boom").key("small")).contentLength());
+    }
+
+    static int lines(byte[] data) {
+        int n = 0;
+        for (byte b : data) {
+            n += b == '\n' ? 1 : 0;
+        }
+        return data.length > 0 && data[data.length - 1] != '\n' ? n + 1 : n;
+    }
+
+    @Test
+    void eventStreamletsSeeTheRecordsOfEveryGetAndMayRefuseIt() throws Exception {
+        nexus.streamlets().register(StreamletJars.build(tmp, "guard", Map.of("demo.guard.GetGuard", GUARD)));
+        nexus.definePolicy(new io.xtremehub.nexus.policy.Policy("guard", 0,
+                io.xtremehub.nexus.policy.SystemType.GENERIC, "guarded", "**", java.util.List.of(
+                        new io.xtremehub.nexus.policy.StreamletRef("get-guard", Map.of()),
+                        new io.xtremehub.nexus.policy.StreamletRef("zstd", Map.of("blockSize", "65536"))),
+                java.util.List.of()));
+        byte[] open = TestData.logLines(400_000, 23);
+        s3.putObject(r -> r.bucket("guarded").key("open"), RequestBody.fromBytes(open));
+        assertEquals(0, GetRecordProbe.take("open"), "PUT does not call processGetRecord");
+        assertArrayEquals(open, s3.getObjectAsBytes(r -> r.bucket("guarded").key("open")).asByteArray());
+        assertEquals(lines(open), GetRecordProbe.take("open"));
+        byte[] range = s3.getObjectAsBytes(r -> r.bucket("guarded").key("open").range("bytes=1000-90999"))
+                .asByteArray();
+        assertArrayEquals(java.util.Arrays.copyOfRange(open, 1000, 91000), range);
+        assertEquals(lines(range), GetRecordProbe.take("open"), "a ranged GET shows the records of the range");
+
+        byte[] head = TestData.logLines(200_000, 24);
+        byte[] secret = (new String(head) + "\nCLASSIFIED launch codes\n" + new String(TestData.logLines(100_000, 25)))
+                .getBytes();
+        s3.putObject(r -> r.bucket("guarded").key("secret"), RequestBody.fromBytes(secret));
+        S3Exception refused = assertThrows(S3Exception.class,
+                () -> s3.getObjectAsBytes(r -> r.bucket("guarded").key("secret")));
+        assertEquals(500, refused.statusCode());
+        assertTrue(refused.awsErrorDetails().errorMessage().contains("read of a classified record refused"),
+                refused.awsErrorDetails().errorMessage());
+        assertArrayEquals(java.util.Arrays.copyOfRange(secret, 0, 100_000), s3.getObjectAsBytes(r -> r.bucket("guarded")
+                .key("secret").range("bytes=0-99999")).asByteArray(), "a range without the record is served");
+        assertEquals(secret.length, s3.headObject(r -> r.bucket("guarded").key("secret")).contentLength());
     }
 }

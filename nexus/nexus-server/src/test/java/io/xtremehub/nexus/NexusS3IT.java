@@ -391,6 +391,51 @@ class NexusS3IT {
         assertFalse(Files.exists(backendDir.resolve("zsb").resolve("src")));
     }
 
+    static String quoted(String eTag) {
+        return "\"" + eTag + "\"";
+    }
+
+    @Test
+    void conditionalGetAndHeadJudgeTheETagAndDatesTheClientSaw() throws Exception {
+        byte[] data = TestData.logLines(300_000, 15);
+        for (String bucket : List.of("zsb", "enc", "noop")) {
+            s3.putObject(r -> r.bucket(bucket).key("cond"), RequestBody.fromBytes(data));
+            String visible = md5(data);
+            String storedMd5 = md5(stored(bucket, "cond"));
+            String other = bucket.equals("noop") ? md5(new byte[1]) : storedMd5; // never shown to the client
+
+            assertArrayEquals(data, s3.getObjectAsBytes(r -> r.bucket(bucket).key("cond").ifMatch(quoted(visible)))
+                    .asByteArray(), bucket);
+            assertArrayEquals(data, s3.getObjectAsBytes(r -> r.bucket(bucket).key("cond").ifNoneMatch(quoted(other)))
+                    .asByteArray(), bucket);
+            assertArrayEquals(java.util.Arrays.copyOfRange(data, 5000, 6000), s3.getObjectAsBytes(r -> r.bucket(bucket)
+                    .key("cond").ifMatch(quoted(visible)).range("bytes=5000-5999")).asByteArray(), bucket);
+            S3Exception failed = assertThrows(S3Exception.class, () -> s3.getObjectAsBytes(r -> r.bucket(bucket)
+                    .key("cond").ifMatch(quoted(other))));
+            assertEquals(412, failed.statusCode(), bucket);
+            S3Exception notModified = assertThrows(S3Exception.class, () -> s3.getObjectAsBytes(r -> r.bucket(bucket)
+                    .key("cond").ifNoneMatch(quoted(visible))));
+            assertEquals(304, notModified.statusCode(), bucket);
+
+            assertEquals(data.length, s3.headObject(r -> r.bucket(bucket).key("cond").ifMatch(quoted(visible)))
+                    .contentLength(), bucket);
+            assertEquals(412, assertThrows(S3Exception.class, () -> s3.headObject(r -> r.bucket(bucket).key("cond")
+                    .ifMatch(quoted(other)))).statusCode(), bucket);
+            assertEquals(304, assertThrows(S3Exception.class, () -> s3.headObject(r -> r.bucket(bucket).key("cond")
+                    .ifNoneMatch(quoted(visible)))).statusCode(), bucket);
+
+            java.time.Instant written = s3.headObject(r -> r.bucket(bucket).key("cond")).lastModified();
+            java.time.Instant later = written.plusSeconds(3600);
+            java.time.Instant earlier = written.minusSeconds(3600);
+            assertEquals(304, assertThrows(S3Exception.class, () -> s3.getObjectAsBytes(r -> r.bucket(bucket)
+                    .key("cond").ifModifiedSince(later))).statusCode(), bucket);
+            assertEquals(412, assertThrows(S3Exception.class, () -> s3.getObjectAsBytes(r -> r.bucket(bucket)
+                    .key("cond").ifUnmodifiedSince(earlier))).statusCode(), bucket);
+            assertArrayEquals(data, s3.getObjectAsBytes(r -> r.bucket(bucket).key("cond").ifModifiedSince(earlier))
+                    .asByteArray(), bucket);
+        }
+    }
+
     @Test
     void emptyObjectsRoundTrip() throws Exception {
         for (String bucket : List.of("gzb", "enc", "both")) {

@@ -10,10 +10,19 @@ public interface EventStreamlet<T> extends Streamlet {
     /** How the chunk's bytes become records. */
     Deserializer<T> deserializer();
 
-    /** Called for each record of a chunk being written, in order. */
+    /**
+     * Called for each record of a chunk being written, in order, after the byte streamlets ran and
+     * before the chunk is stored; throwing refuses the write (nothing is stored).
+     */
     void processPutRecord(T record, StreamletContext context) throws StreamletException;
 
-    /** Called for each record of a chunk being read, in order. */
+    /**
+     * Called for each record of the bytes a GET returns, in order, before the response is sent (Nexus
+     * holds those bytes on its disk meanwhile); throwing refuses the read with an S3 error. For a
+     * ranged GET the records are those of the range, so the first and last may be cut. The context
+     * holds the key/values stored with the object; what is put into it on a GET is not kept. Only
+     * streamlets that override this method (and run on GET) make reads wait for it.
+     */
     default void processGetRecord(T record, StreamletContext context) throws StreamletException {
     }
 }

@@ -30,11 +30,13 @@ final class GetPath {
     private final BlobStore backend;
     private final PipelineFactory pipelines;
     private final PolicyResolver policies;
+    private final Spool spool;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies) {
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool) {
         this.backend = backend;
         this.pipelines = pipelines;
         this.policies = policies;
+        this.spool = spool;
     }
 
     /** The client-visible ETag of a marked object. */
@@ -76,7 +78,7 @@ final class GetPath {
                             ctx.forStep(step.parameters()));
                     if (served.isPresent()) {
                         closeQuietly(full);
-                        return SdkResponses.getResponse(response.build(), served.get());
+                        return SdkResponses.getResponse(response.build(), observed(served.get(), pipeline, ctx));
                     }
                 }
             }
@@ -107,7 +109,43 @@ final class GetPath {
                 body = top.bytes().processGetRange(first, last, size, below, ctx.forStep(top.parameters()));
             }
         }
-        return SdkResponses.getResponse(response.build(), body);
+        return SdkResponses.getResponse(response.build(), observed(body, pipeline, ctx));
+    }
+
+    /**
+     * Runs the event streamlets that look at reads over exactly the bytes being returned (for a
+     * range, the records of that range, the first and last possibly cut), before anything is sent:
+     * the bytes wait in a spool file, so a streamlet that refuses the read turns it into an S3 error.
+     * Without such streamlets the body streams through untouched.
+     */
+    private InputStream observed(InputStream body, ActivePipeline pipeline, PipelineContext ctx) throws IOException {
+        List<ActivePipeline.Step> observers = pipeline.steps().stream().filter(ActivePipeline.Step::observesGets)
+                .toList();
+        if (observers.isEmpty()) {
+            return body;
+        }
+        Spool.SpoolFile file = spool.create("get");
+        try {
+            try (InputStream in = body; java.io.OutputStream out = file.output()) {
+                in.transferTo(out);
+            }
+            for (ActivePipeline.Step step : observers) {
+                EventSteps.run(step, file.input(), ctx.forStep(step.parameters()), false);
+            }
+            return new java.io.FilterInputStream(file.input()) {
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        file.close();
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
     }
 
     private static InputStream drainAndEmpty(InputStream s) throws IOException {

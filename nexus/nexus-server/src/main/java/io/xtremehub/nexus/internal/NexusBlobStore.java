@@ -82,7 +82,7 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         this.pipelines = pipelines;
         Spool spool = new Spool(workDir.resolve("spool"));
         this.putPath = new PutPath(backend, pipelines, spool);
-        this.getPath = new GetPath(backend, pipelines, policies);
+        this.getPath = new GetPath(backend, pipelines, policies, spool);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 

@@ -1,7 +1,6 @@
 package io.xtremehub.nexus.internal;
 
 import io.xtremehub.nexus.api.ByteStreamlet;
-import io.xtremehub.nexus.api.EventStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
@@ -101,28 +100,29 @@ final class PutPath {
         return new Layers(s, applied, counters);
     }
 
+    /**
+     * Streams a chunk through a length-preserving pipeline straight to the backend. The backend
+     * receives exactly the client's bytes, so it computes the MD5 ETag and checks any Content-MD5
+     * itself (the request carries it); digesting here too would hash every byte twice.
+     */
     private PutObjectResponse putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
                                         PipelineContext ctx, String eTagOverride) throws IOException {
         long length = request.contentLength();
-        DigestingInputStream original = new DigestingInputStream(payload);
+        CountingInputStream original = new CountingInputStream(payload);
         Layers layers = buildLayers(original, pipeline, ctx);
         List<ObjectMarker.Step> steps = new ArrayList<>();
         for (ActivePipeline.Step s : layers.steps()) {
             steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), length));
         }
-        String[] md5 = new String[1];
         InputStream verified = new FilterInputStream(layers.stream()) {
+            private boolean checked;
+
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 int n = super.read(b, off, len);
-                if (n < 0 && md5[0] == null) {
-                    md5[0] = verify(request, original);
-                    for (CountingInputStream c : layers.counters()) {
-                        if (c.count() != length) {
-                            throw new StreamletException("a pass-through streamlet produced " + c.count()
-                                    + " bytes from " + length);
-                        }
-                    }
+                if (n < 0 && !checked) {
+                    checked = true;
+                    checkLengths(request, original.count(), layers.counters());
                 }
                 return n;
             }
@@ -138,13 +138,26 @@ final class PutPath {
         // the marker says so (a multipart completion records its own composite ETag)
         String eTag = eTagOverride == null ? "" : eTagOverride;
         ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                pipeline.policy().fingerprint(),
-                length, eTag, steps, null, ctx.entries());
+                pipeline.policy().fingerprint(), length, eTag, steps, null, ctx.entries());
         PutObjectRequest.Builder b = request.toBuilder().metadata(marker.addTo(request.metadata()));
         PutObjectResponse stored = backend.putBlob(b.build(), verified);
-        String visible = eTagOverride != null ? eTagOverride : md5[0] != null ? md5[0] : unquote(stored.eTag());
+        String visible = eTagOverride != null ? eTagOverride : unquote(stored.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
         return PutObjectResponse.builder().eTag(visible).build();
+    }
+
+    private static void checkLengths(PutObjectRequest request, long received, List<CountingInputStream> counters)
+            throws IOException {
+        if (request.contentLength() != null && received != request.contentLength()) {
+            throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "received " + received
+                    + " bytes but Content-Length was " + request.contentLength());
+        }
+        for (CountingInputStream c : counters) {
+            if (c.count() != received) {
+                throw new StreamletException("a pass-through streamlet produced " + c.count() + " bytes from "
+                        + received);
+            }
+        }
     }
 
     private PutObjectResponse putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
@@ -175,7 +188,7 @@ final class PutPath {
             String eTag = eTagOverride != null ? eTagOverride : md5;
             ctx.object(new ObjectRef(request.bucket(), request.key(), eTag, originalLength));
             for (ActivePipeline.Step step : eventSteps) {
-                runEvents(step, originalCopy, ctx);
+                EventSteps.run(step, originalCopy.input(), ctx.forStep(step.parameters()), true);
             }
             List<ObjectMarker.Step> steps = new ArrayList<>();
             for (int i = 0; i < layers.steps().size(); i++) {
@@ -209,31 +222,6 @@ final class PutPath {
         } catch (RuntimeException e) {
             backend.removeBlob(target, request.key());
             throw e;
-        }
-    }
-
-    private static void runEvents(ActivePipeline.Step step, Spool.SpoolFile originalCopy, PipelineContext ctx)
-            throws IOException {
-        EventStreamlet<Object> events = step.events();
-        var view = ctx.forStep(step.parameters());
-        StreamletException[] failure = new StreamletException[1];
-        try (InputStream in = originalCopy.input()) {
-            events.deserializer().deserializeChunk(in, record -> {
-                if (failure[0] != null) {
-                    return;
-                }
-                try {
-                    events.processPutRecord(record, view);
-                } catch (StreamletException e) {
-                    failure[0] = e;
-                }
-            });
-        } catch (RuntimeException e) {
-            throw new StreamletException("streamlet " + step.descriptor().name() + " failed: " + e.getMessage(), e);
-        }
-        if (failure[0] != null) {
-            throw new StreamletException("streamlet " + step.descriptor().name() + " failed: "
-                    + failure[0].getMessage(), failure[0]);
         }
     }
 

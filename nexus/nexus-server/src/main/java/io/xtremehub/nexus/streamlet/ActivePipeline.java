@@ -17,6 +17,18 @@ import java.util.Map;
  * @param steps its steps
  */
 public record ActivePipeline(Policy policy, List<Step> steps) implements AutoCloseable {
+    private static final ClassValue<Boolean> IMPLEMENTS_GET_RECORD = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("processGetRecord", Object.class, io.xtremehub.nexus.api.StreamletContext.class)
+                        .getDeclaringClass() != EventStreamlet.class;
+            } catch (NoSuchMethodException e) {
+                return false;
+            }
+        }
+    };
+
     /**
      * One configured streamlet.
      *
@@ -40,6 +52,14 @@ public record ActivePipeline(Policy policy, List<Step> steps) implements AutoClo
         /** The streamlet as a data source, or null. */
         public DataSourceStreamlet dataSource() {
             return streamlet instanceof DataSourceStreamlet d ? d : null;
+        }
+
+        /**
+         * Whether this is an event streamlet that looks at the records GETs return: it runs on GET and
+         * implements {@code processGetRecord} (the interface's default does nothing, and costs nothing).
+         */
+        public boolean observesGets() {
+            return events() != null && descriptor.on().onGet() && IMPLEMENTS_GET_RECORD.get(streamlet.getClass());
         }
 
         /** The streamlet as an event streamlet, or null. */

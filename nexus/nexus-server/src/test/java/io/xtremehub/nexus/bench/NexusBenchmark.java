@@ -1,0 +1,179 @@
+package io.xtremehub.nexus.bench;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Issue item 10: PUT and GET throughput of 1, 10 and 100 MiB objects at 1, 4 and 16 parallel
+ * clients for S3Proxy alone and Nexus with the no-op, gzip and zstd streamlets, all on the same kind
+ * of filesystem backend and all in one run. Every target is up at once; each cell is split into
+ * repetitions, and in each repetition every target runs the same batch back to back (rotating
+ * order), so a repetition compares targets under the same background load. Reported: the median
+ * throughput over repetitions and the median of the per-repetition ratios to S3Proxy alone. Then the compression ratio and the latency of 1 MiB ranged GETs inside a 100 MiB
+ * object, compressed versus plain. Writes {@code nexus-throughput.csv} (every round),
+ * {@code nexus-summary.csv}, {@code nexus-range.csv}, {@code nexus-throughput.png} and
+ * {@code nexus-tables.md} into the output directory. Not a test; run {@code scripts/bench-nexus.sh}.
+ *
+ * <p>Arguments ({@code key=value}, all optional): {@code out} (results directory), {@code work}
+ * (scratch directory for the backends), {@code sizes} (MiB, default 1,10,100), {@code clients}
+ * (default 1,4,16), {@code cellMiB} (about how much each cell writes per target, default 512),
+ * {@code reps} (repetitions per cell, default 10; at least 2, fewer when one batch of {@code clients}
+ * objects already exceeds {@code cellMiB / reps}), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
+ * {@code rangeSamples} (default 40).
+ */
+public final class NexusBenchmark {
+    private static final String BASELINE = "s3proxy";
+    private static final int MIB = 1 << 20;
+
+    private NexusBenchmark() {
+    }
+
+    /** Runs the benchmark; see the class comment for the arguments. */
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opt = parse(args);
+        Path out = Files.createDirectories(Path.of(opt.getOrDefault("out", "benchmarks/results")));
+        Path work = opt.containsKey("work") ? Path.of(opt.get("work")) : Files.createTempDirectory("nexus-bench");
+        int[] sizes = ints(opt.getOrDefault("sizes", "1,10,100"));
+        int[] clients = ints(opt.getOrDefault("clients", "1,4,16"));
+        long cellBytes = Long.parseLong(opt.getOrDefault("cellMiB", "512")) * MIB;
+        int reps = Integer.parseInt(opt.getOrDefault("reps", "10"));
+        int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "40"));
+        List<String> targetNames = List.of(opt.getOrDefault("targets",
+                "s3proxy,nexus-noop,nexus-gzip,nexus-zstd").split(","));
+        if (!targetNames.get(0).equals(BASELINE)) {
+            throw new IllegalArgumentException("the first target must be the baseline " + BASELINE);
+        }
+        int maxSize = Arrays.stream(sizes).max().orElseThrow() * MIB;
+        byte[] payload = SyntheticLogs.generate(Math.max(maxSize, 100 * MIB), 1);
+        log("payload %d MiB, %d cores, Java %s, started %s", payload.length / MIB,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Instant.now());
+
+        List<BenchTarget> targets = new ArrayList<>();
+        try {
+            for (String name : targetNames) {
+                targets.add(BenchTarget.start(name, Files.createDirectories(work.resolve(name))));
+            }
+            for (BenchTarget t : targets) { // JIT warm-up of every path, not measured
+                ThroughputCell.of(MIB, 4, 64L * MIB).run(t, payload, "warm-a");
+                ThroughputCell.of(10 * MIB, 4, 80L * MIB).run(t, payload, "warm-b");
+            }
+            List<String[]> raw = new ArrayList<>();
+            int cellIndex = 0;
+            for (int size : sizes) {
+                for (int c : clients) {
+                    // repetitions of a smaller batch, every target back to back in rotating order, so each
+                    // repetition compares the targets under the same background load (paired ratios)
+                    long bytesPerBatch = (long) size * MIB * c;
+                    int cellReps = (int) Math.max(2, Math.min(reps, cellBytes / bytesPerBatch));
+                    ThroughputCell batch = ThroughputCell.of(size * MIB, c, cellBytes / cellReps);
+                    for (int rep = 0; rep < cellReps; rep++) {
+                        for (int k = 0; k < targets.size(); k++) {
+                            BenchTarget t = targets.get((k + rep + cellIndex) % targets.size());
+                            ThroughputCell.Result r = batch.run(t, payload, "r" + rep + "-" + size + "-" + c);
+                            raw.add(new String[] {Integer.toString(rep), t.name, Integer.toString(size),
+                                Integer.toString(c), Integer.toString(batch.ops()), fmt(r.putMibPerSec()),
+                                fmt(r.getMibPerSec()), fmt2(r.putCpuMsPerMib()), fmt2(r.getCpuMsPerMib())});
+                            log("rep %d  %-11s %4d MiB x%-2d  %3d ops  PUT %7.1f MiB/s %5.2f cpu-ms/MiB  "
+                                    + "GET %7.1f MiB/s %5.2f cpu-ms/MiB", rep, t.name, size, c, batch.ops(),
+                                    r.putMibPerSec(), r.putCpuMsPerMib(), r.getMibPerSec(), r.getCpuMsPerMib());
+                        }
+                    }
+                    cellIndex++;
+                }
+            }
+            writeCsv(out.resolve("nexus-throughput.csv"),
+                    "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
+            Summary summary = Summary.of(raw, targetNames, sizes, clients);
+            summary.write(out.resolve("nexus-summary.csv"));
+            summary.plot(out.resolve("nexus-throughput.png"));
+
+            byte[] big = Arrays.copyOf(payload, 100 * MIB);
+            List<String[]> ranges = new ArrayList<>();
+            for (BenchTarget t : targets) {
+                RangeLatency.Result r = RangeLatency.measure(t, big, rangeSamples);
+                ranges.add(new String[] {t.name, Long.toString(r.storedBytes()),
+                    String.format("%.2f", (double) big.length / r.storedBytes()), fmt(r.medianMs()), fmt(r.p95Ms())});
+                log("range %-11s stored %d bytes (ratio %.2f)  1 MiB range GET median %.1f ms, p95 %.1f ms", t.name,
+                        r.storedBytes(), (double) big.length / r.storedBytes(), r.medianMs(), r.p95Ms());
+            }
+            writeCsv(out.resolve("nexus-range.csv"),
+                    "target,stored_bytes_of_100mib,compression_ratio,range_1mib_median_ms,range_1mib_p95_ms", ranges);
+            String tables = summary.markdown() + "\n" + rangeMarkdown(ranges);
+            Files.writeString(out.resolve("nexus-tables.md"), tables);
+            System.out.println(tables);
+        } finally {
+            for (BenchTarget t : targets) {
+                t.close();
+            }
+            deleteTree(work);
+        }
+        log("finished %s; results in %s", Instant.now(), out.toAbsolutePath());
+    }
+
+    private static String rangeMarkdown(List<String[]> ranges) {
+        StringBuilder sb = new StringBuilder("| target | stored bytes of 100 MiB | compression ratio "
+                + "| 1 MiB range GET median (ms) | p95 (ms) |\n|---|---:|---:|---:|---:|\n");
+        for (String[] r : ranges) {
+            sb.append("| ").append(String.join(" | ", r)).append(" |\n");
+        }
+        return sb.toString();
+    }
+
+    static String fmt(double v) {
+        return String.format("%.1f", v);
+    }
+
+    static String fmt2(double v) {
+        return String.format("%.2f", v);
+    }
+
+    static void writeCsv(Path file, String header, List<String[]> rows) throws IOException {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+            w.println(header);
+            rows.forEach(r -> w.println(String.join(",", r)));
+        }
+    }
+
+    private static Map<String, String> parse(String[] args) {
+        Map<String, String> opt = new LinkedHashMap<>();
+        for (String a : args) {
+            int eq = a.indexOf('=');
+            if (eq < 1) {
+                throw new IllegalArgumentException("argument '" + a + "' is not key=value");
+            }
+            opt.put(a.substring(0, eq), a.substring(eq + 1));
+        }
+        return opt;
+    }
+
+    private static int[] ints(String csv) {
+        return Arrays.stream(csv.split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+    }
+
+    private static void log(String format, Object... args) {
+        System.out.printf(format + "%n", args);
+        System.out.flush();
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+}
