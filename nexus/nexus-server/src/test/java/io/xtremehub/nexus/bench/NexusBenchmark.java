@@ -21,15 +21,16 @@ import java.util.stream.Stream;
  * repetitions, and in each repetition every target runs the same batch back to back (rotating
  * order), so a repetition compares targets under the same background load. Reported: the median
  * throughput over repetitions and the median of the per-repetition ratios to S3Proxy alone. Then the compression ratio and the latency of 1 MiB ranged GETs inside a 100 MiB
- * object, compressed versus plain. Writes {@code nexus-throughput.csv} (every round),
- * {@code nexus-summary.csv}, {@code nexus-range.csv}, {@code nexus-throughput.png} and
- * {@code nexus-tables.md} into the output directory. Not a test; run {@code scripts/bench-nexus.sh}.
+ * object, compressed versus plain. Writes {@code <name>-throughput.csv} (every repetition),
+ * {@code <name>-summary.csv}, {@code <name>-range.csv}, {@code <name>-throughput.png} and
+ * {@code <name>-tables.md} into the output directory. Not a test; run {@code scripts/bench-nexus.sh}.
  *
  * <p>Arguments ({@code key=value}, all optional): {@code out} (results directory), {@code work}
  * (scratch directory for the backends), {@code sizes} (MiB, default 1,10,100), {@code clients}
  * (default 1,4,16), {@code cellMiB} (about how much each cell writes per target, default 512),
  * {@code reps} (repetitions per cell, default 10; at least 2, fewer when one batch of {@code clients}
- * objects already exceeds {@code cellMiB / reps}), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
+ * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 2), {@code name} (file
+ * prefix, default nexus), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
  * {@code rangeSamples} (default 40).
  */
 public final class NexusBenchmark {
@@ -48,6 +49,8 @@ public final class NexusBenchmark {
         int[] clients = ints(opt.getOrDefault("clients", "1,4,16"));
         long cellBytes = Long.parseLong(opt.getOrDefault("cellMiB", "512")) * MIB;
         int reps = Integer.parseInt(opt.getOrDefault("reps", "10"));
+        int minReps = Integer.parseInt(opt.getOrDefault("minReps", "2"));
+        String prefix = opt.getOrDefault("name", "nexus");
         int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "40"));
         List<String> targetNames = List.of(opt.getOrDefault("targets",
                 "s3proxy,nexus-noop,nexus-gzip,nexus-zstd").split(","));
@@ -75,7 +78,7 @@ public final class NexusBenchmark {
                     // repetitions of a smaller batch, every target back to back in rotating order, so each
                     // repetition compares the targets under the same background load (paired ratios)
                     long bytesPerBatch = (long) size * MIB * c;
-                    int cellReps = (int) Math.max(2, Math.min(reps, cellBytes / bytesPerBatch));
+                    int cellReps = (int) Math.max(minReps, Math.min(reps, cellBytes / bytesPerBatch));
                     ThroughputCell batch = ThroughputCell.of(size * MIB, c, cellBytes / cellReps);
                     for (int rep = 0; rep < cellReps; rep++) {
                         for (int k = 0; k < targets.size(); k++) {
@@ -92,11 +95,11 @@ public final class NexusBenchmark {
                     cellIndex++;
                 }
             }
-            writeCsv(out.resolve("nexus-throughput.csv"),
+            writeCsv(out.resolve(prefix + "-throughput.csv"),
                     "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
             Summary summary = Summary.of(raw, targetNames, sizes, clients);
-            summary.write(out.resolve("nexus-summary.csv"));
-            summary.plot(out.resolve("nexus-throughput.png"));
+            summary.write(out.resolve(prefix + "-summary.csv"));
+            summary.plot(out.resolve(prefix + "-throughput.png"));
 
             byte[] big = Arrays.copyOf(payload, 100 * MIB);
             List<String[]> ranges = new ArrayList<>();
@@ -107,10 +110,10 @@ public final class NexusBenchmark {
                 log("range %-11s stored %d bytes (ratio %.2f)  1 MiB range GET median %.1f ms, p95 %.1f ms", t.name,
                         r.storedBytes(), (double) big.length / r.storedBytes(), r.medianMs(), r.p95Ms());
             }
-            writeCsv(out.resolve("nexus-range.csv"),
+            writeCsv(out.resolve(prefix + "-range.csv"),
                     "target,stored_bytes_of_100mib,compression_ratio,range_1mib_median_ms,range_1mib_p95_ms", ranges);
             String tables = summary.markdown() + "\n" + rangeMarkdown(ranges);
-            Files.writeString(out.resolve("nexus-tables.md"), tables);
+            Files.writeString(out.resolve(prefix + "-tables.md"), tables);
             System.out.println(tables);
         } finally {
             for (BenchTarget t : targets) {

@@ -29,11 +29,11 @@ final class RatioPlot {
      * Writes the PNG.
      *
      * @param cells labels of the cells, in order
-     * @param put target name to PUT ratio per cell (1.0 = as fast as S3Proxy alone)
-     * @param get target name to GET ratio per cell
+     * @param put target name to {median, p25, p75} PUT ratio per cell (1.0 = as fast as S3Proxy alone)
+     * @param get the same for GET
      */
-    static void write(Path png, String title, List<String> cells, Map<String, double[]> put,
-                      Map<String, double[]> get) throws IOException {
+    static void write(Path png, String title, List<String> cells, Map<String, double[][]> put,
+                      Map<String, double[][]> get) throws IOException {
         BufferedImage image = new BufferedImage(WIDTH, 2 * PANEL + 90, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
@@ -50,14 +50,17 @@ final class RatioPlot {
         ImageIO.write(image, "png", png.toFile());
     }
 
-    private static void panel(Graphics2D g, int top, String label, List<String> cells, Map<String, double[]> ratios) {
+    private static void panel(Graphics2D g, int top, String label, List<String> cells,
+                              Map<String, double[][]> ratios) {
         int left = 70;
         int right = WIDTH - 30;
         int bottom = top + PANEL - 60;
         double max = 1.2;
-        for (double[] r : ratios.values()) {
-            for (double v : r) {
-                max = Math.max(max, v);
+        for (double[][] r : ratios.values()) {
+            for (double[] v : r) {
+                for (double x : v) {
+                    max = Double.isNaN(x) ? max : Math.max(max, x);
+                }
             }
         }
         max = Math.ceil(max * 5) / 5;
@@ -72,12 +75,19 @@ final class RatioPlot {
         int groupWidth = (right - left) / cells.size();
         int barWidth = Math.max(4, (groupWidth - 16) / Math.max(1, ratios.size()));
         int series = 0;
-        for (double[] r : ratios.values()) {
-            g.setColor(COLORS[series % COLORS.length]);
+        for (double[][] r : ratios.values()) {
             for (int c = 0; c < cells.size(); c++) {
                 int x = left + c * groupWidth + 8 + series * barWidth;
-                int y = y(r[c], max, top, bottom);
+                int y = y(r[c][0], max, top, bottom);
+                g.setColor(COLORS[series % COLORS.length]);
                 g.fillRect(x, y, barWidth - 2, bottom - y);
+                int mid = x + (barWidth - 2) / 2;
+                int lo = y(r[c][1], max, top, bottom);
+                int hi = y(r[c][2], max, top, bottom);
+                g.setColor(Color.BLACK);
+                g.drawLine(mid, lo, mid, hi);
+                g.drawLine(mid - 4, lo, mid + 4, lo);
+                g.drawLine(mid - 4, hi, mid + 4, hi);
             }
             series++;
         }
@@ -98,7 +108,7 @@ final class RatioPlot {
         g.drawString(label, left + 6, top + 14);
     }
 
-    private static void legend(Graphics2D g, int x, int y, Map<String, double[]> ratios) {
+    private static void legend(Graphics2D g, int x, int y, Map<String, double[][]> ratios) {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         int series = 0;
         for (String name : ratios.keySet()) {
@@ -112,6 +122,7 @@ final class RatioPlot {
 
     private static int y(double value, double max, int top, int bottom) {
         int plotTop = top + 24;
-        return bottom - (int) Math.round(Math.min(value, max) / max * (bottom - plotTop));
+        double v = Double.isNaN(value) ? 0 : Math.min(value, max);
+        return bottom - (int) Math.round(v / max * (bottom - plotTop));
     }
 }

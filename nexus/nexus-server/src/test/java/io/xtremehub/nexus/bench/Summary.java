@@ -133,20 +133,21 @@ final class Summary {
         for (int cell = 0; cell < sizes.length * clients.length; cell++) {
             cells.add(cellLabel(cell));
         }
-        Map<String, double[]> put = new LinkedHashMap<>();
-        Map<String, double[]> get = new LinkedHashMap<>();
+        // per series: {median, p25, p75} per cell
+        Map<String, double[][]> put = new LinkedHashMap<>();
+        Map<String, double[][]> get = new LinkedHashMap<>();
         for (int t = 1; t < targets.size(); t++) {
-            double[] p = new double[cells.size()];
-            double[] g = new double[cells.size()];
+            double[][] p = new double[cells.size()][];
+            double[][] g = new double[cells.size()][];
             for (int cell = 0; cell < cells.size(); cell++) {
-                p[cell] = ratio(t, cell, 0);
-                g[cell] = ratio(t, cell, 1);
+                p[cell] = new double[] {ratio(t, cell, 0), spread[t][cell][0], spread[t][cell][1]};
+                g[cell] = new double[] {ratio(t, cell, 1), spread[t][cell][2], spread[t][cell][3]};
             }
             put.put(targets.get(t), p);
             get.put(targets.get(t), g);
         }
         RatioPlot.write(png, "Nexus throughput / S3Proxy alone, same filesystem backend"
-                + " (median of paired repetitions; 2 shared cores)", cells, put, get);
+                + " (bars: median of paired repetitions, whiskers: interquartile range)", cells, put, get);
     }
 
     /**
