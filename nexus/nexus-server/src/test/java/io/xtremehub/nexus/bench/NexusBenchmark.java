@@ -30,7 +30,8 @@ import java.util.stream.Stream;
  * (default 1,4,16), {@code cellMiB} (about how much each cell writes per target, default 512),
  * {@code reps} (repetitions per cell, default 10; at least 2, fewer when one batch of {@code clients}
  * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 2), {@code name} (file
- * prefix, default nexus), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
+ * prefix, default nexus), {@code replot} (a raw CSV of an earlier run: only redo its summary,
+ * plot and table), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
  * {@code rangeSamples} (default 40).
  */
 public final class NexusBenchmark {
@@ -56,6 +57,15 @@ public final class NexusBenchmark {
                 "s3proxy,nexus-noop,nexus-gzip,nexus-zstd").split(","));
         if (!targetNames.get(0).equals(BASELINE)) {
             throw new IllegalArgumentException("the first target must be the baseline " + BASELINE);
+        }
+        if (opt.containsKey("replot")) { // summary, plot and tables again from an earlier run's raw CSV
+            List<String[]> raw = Files.readAllLines(Path.of(opt.get("replot"))).stream().skip(1)
+                    .map(l -> l.split(",")).toList();
+            Summary summary = Summary.of(raw, targetNames, sizes, clients);
+            summary.write(out.resolve(prefix + "-summary.csv"));
+            summary.plot(out.resolve(prefix + "-throughput.png"));
+            System.out.println(summary.markdown());
+            return;
         }
         int maxSize = Arrays.stream(sizes).max().orElseThrow() * MIB;
         byte[] payload = SyntheticLogs.generate(Math.max(maxSize, 100 * MIB), 1);
