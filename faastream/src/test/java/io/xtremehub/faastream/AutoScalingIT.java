@@ -7,7 +7,6 @@ import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.TestCluster;
 import io.xtremehub.standalone.admin.StreamAdmin;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +15,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Coordinated auto-scaling (reference section 6.3.3 / 6.4.4) end to end: a burst larger than one
@@ -24,8 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * stream; once the backlog is gone both shrink back, one worker at a time, and no event is lost.
  */
 class AutoScalingIT {
-    @TempDir
-    static Path dir;
     static TestCluster tc;
     static Manager manager;
 

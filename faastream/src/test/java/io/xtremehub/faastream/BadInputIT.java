@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.TestCluster;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -21,19 +20,16 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Unknown sources and sinks, throwing functions and undecodable events: clear errors, nothing dropped. */
 class BadInputIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir
-    static Path dir;
     static TestCluster tc;
     static Manager manager;
 
     @BeforeAll
     static void start() {
-        tc = TestCluster.start(dir.resolve("cluster"));
+        tc = TestCluster.shared();
         manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
                 .platform(new ThreadPlatform()).build();
     }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.TestCluster;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -15,18 +14,15 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The core data path on in-JVM thread workers: chains, batch completion, metrics, cleanup. */
 class CoreThreadsIT {
-    @TempDir
-    static Path dir;
     static TestCluster tc;
     static Manager manager;
 
     @BeforeAll
     static void start() {
-        tc = TestCluster.start(dir.resolve("cluster"));
+        tc = TestCluster.shared();
         manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
                 .platform(new ThreadPlatform()).build();
     }

@@ -12,7 +12,6 @@ import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.TestCluster;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,18 +29,15 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The shipped examples on data the tests generate, on thread workers. */
 class ExamplesIT {
-    @TempDir
-    static Path dir;
     static TestCluster tc;
     static Manager manager;
 
     @BeforeAll
     static void start() {
-        tc = TestCluster.start(dir.resolve("cluster"));
+        tc = TestCluster.shared();
         manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
                 .platform(new ThreadPlatform()).build();
     }

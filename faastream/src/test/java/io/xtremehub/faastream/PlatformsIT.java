@@ -20,12 +20,9 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Workers as local JVM processes (killed mid-job) and as Lambda invocations (re-invoked before their limit). */
 class PlatformsIT {
-    @TempDir
-    static Path dir;
     static TestCluster tc;
 
     @BeforeAll
