@@ -1,90 +1,112 @@
 package io.xtremehub.flink.sink;
 
-import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.control.impl.Controller;
+import io.pravega.client.control.impl.ControllerImpl;
+import io.pravega.client.control.impl.ControllerImplConfig;
+import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.Transaction;
-import io.pravega.client.stream.TransactionalEventStreamWriter;
 import io.pravega.client.stream.TxnFailedException;
-import io.pravega.client.stream.impl.ByteArraySerializer;
+import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.UUID;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Commits the transactions of completed checkpoints, including those recovered from a
- * checkpoint after a failure. Committing is idempotent: a transaction already committed (or
- * committing) counts as done. A transaction Pravega aborted (it outlived its timeout) fails
- * the job with a message saying so, since its records cannot be brought back.
+ * checkpoint after a failure. It talks to the controller directly: one status check and one
+ * commit call per transaction, all of a checkpoint in parallel. Committing is idempotent: a
+ * transaction already committed (or committing) counts as done. A transaction Pravega
+ * aborted (it outlived its timeout) fails the job with a message saying so, since its
+ * records cannot be brought back.
  */
 final class PravegaCommitter implements Committer<PravegaCommittable> {
     private static final Logger LOG = LoggerFactory.getLogger(PravegaCommitter.class);
     private static final int MAX_RETRIES = 5;
+    private static final String WRITER_ID = "flink-committer";
 
     private final PravegaSinkSettings settings;
-    private final EventStreamClientFactory clients;
-    private final Map<String, TransactionalEventStreamWriter<byte[]>> writers = new HashMap<>();
+    private final ScheduledExecutorService executor;
+    private final Controller controller;
 
     PravegaCommitter(PravegaSinkSettings settings) {
         this.settings = settings;
-        this.clients = EventStreamClientFactory.withScope(settings.scope(), settings.connection().clientConfig());
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "pravega-committer");
+            t.setDaemon(true);
+            return t;
+        });
+        this.controller = new ControllerImpl(ControllerImplConfig.builder()
+                .clientConfig(settings.connection().clientConfig()).retryAttempts(3).build(), executor);
     }
 
     @Override
     public void commit(Collection<CommitRequest<PravegaCommittable>> requests) {
+        List<CompletableFuture<Void>> commits = new ArrayList<>();
         for (CommitRequest<PravegaCommittable> request : requests) {
-            commit(request);
+            commits.add(commit(request));
         }
+        commits.forEach(CompletableFuture::join);
     }
 
-    private void commit(CommitRequest<PravegaCommittable> request) {
+    private CompletableFuture<Void> commit(CommitRequest<PravegaCommittable> request) {
         PravegaCommittable c = request.getCommittable();
-        try {
-            Transaction<byte[]> txn = writerFor(c.stream()).getTxn(c.transactionId());
-            Transaction.Status status = txn.checkStatus();
-            switch (status) {
-                case OPEN -> {
-                    txn.commit();
-                    LOG.debug("Committed transaction {} on {}/{}", c.transactionId(), c.scope(), c.stream());
-                }
-                case COMMITTING, COMMITTED -> request.signalAlreadyCommitted();
-                default -> request.signalFailedWithUnknownReason(lost(c, status.toString()));
-            }
-        } catch (TxnFailedException e) {
-            request.signalFailedWithUnknownReason(lost(c, "aborted"));
-        } catch (RuntimeException e) {
-            if (request.getNumberOfRetries() < MAX_RETRIES) {
-                LOG.warn("Commit of transaction {} on {}/{} failed, retrying: {}", c.transactionId(), c.scope(),
-                        c.stream(), e.toString());
-                request.retryLater();
-            } else {
-                request.signalFailedWithUnknownReason(new IllegalStateException("cannot commit Pravega transaction "
-                        + c.transactionId() + " on " + c.scope() + "/" + c.stream() + " after " + MAX_RETRIES
-                        + " attempts: " + e.getMessage(), e));
-            }
+        Stream stream = Stream.of(c.scope(), c.stream());
+        return controller.checkTransactionStatus(stream, c.transactionId())
+                .thenCompose(status -> switch (status) {
+                    case OPEN -> controller.commitTransaction(stream, WRITER_ID, null, c.transactionId())
+                            .thenApply(ok -> Outcome.COMMITTED);
+                    case COMMITTING, COMMITTED -> CompletableFuture.completedFuture(Outcome.ALREADY_COMMITTED);
+                    default -> CompletableFuture.completedFuture(Outcome.LOST);
+                })
+                .handle((outcome, error) -> {
+                    if (error == null && outcome == Outcome.LOST) {
+                        request.signalFailedWithUnknownReason(lost(c));
+                    } else if (error == null && outcome == Outcome.ALREADY_COMMITTED) {
+                        request.signalAlreadyCommitted();
+                    } else if (error != null) {
+                        onError(request, unwrap(error));
+                    }
+                    return null;
+                });
+    }
+
+    private void onError(CommitRequest<PravegaCommittable> request, Throwable error) {
+        PravegaCommittable c = request.getCommittable();
+        if (error instanceof TxnFailedException) {
+            request.signalFailedWithUnknownReason(lost(c));
+        } else if (request.getNumberOfRetries() < MAX_RETRIES) {
+            LOG.warn("Commit of transaction {} on {}/{} failed, retrying: {}", c.transactionId(), c.scope(),
+                    c.stream(), error.toString());
+            request.retryLater();
+        } else {
+            request.signalFailedWithUnknownReason(new IllegalStateException("cannot commit Pravega transaction "
+                    + c.transactionId() + " on " + c.scope() + "/" + c.stream() + " after " + MAX_RETRIES
+                    + " attempts: " + error.getMessage(), error));
         }
     }
 
-    private IllegalStateException lost(PravegaCommittable c, String status) {
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+
+    private IllegalStateException lost(PravegaCommittable c) {
         return new IllegalStateException("Pravega transaction " + c.transactionId() + " on " + c.scope() + "/"
-                + c.stream() + " is " + status + " and cannot be committed: it outlived its timeout of "
+                + c.stream() + " was aborted and cannot be committed: it outlived its timeout of "
                 + settings.transactionTimeoutMillis() + " ms before its checkpoint completed, so its records are"
                 + " lost; raise the sink's transaction timeout above checkpoint duration plus recovery time");
     }
 
-    private TransactionalEventStreamWriter<byte[]> writerFor(String stream) {
-        return writers.computeIfAbsent(stream, s -> clients.createTransactionalEventWriter(
-                "flink-committer-" + UUID.randomUUID(), s, new ByteArraySerializer(), settings.writerConfig()));
-    }
+    private enum Outcome { COMMITTED, ALREADY_COMMITTED, LOST }
 
     @Override
     public void close() {
-        try {
-            writers.values().forEach(TransactionalEventStreamWriter::close);
-        } finally {
-            clients.close();
-        }
+        controller.close();
+        executor.shutdownNow();
     }
 }

@@ -1,6 +1,7 @@
 package io.xtremehub.flink.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.xtremehub.flink.PravegaTestCluster;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
@@ -89,6 +90,8 @@ class ExactlyOnceIT {
         env.execute("exactly-once with failures");
 
         assertThat(FailOnce.FAILED).hasSize(5);
+        // transaction commits complete asynchronously in Pravega after the job has ended
+        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readAll(output).size() >= events.size());
         assertThat(pravega.readAll(output)).containsExactlyInAnyOrderElementsOf(events);
     }
 

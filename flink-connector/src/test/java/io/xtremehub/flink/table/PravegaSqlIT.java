@@ -2,9 +2,11 @@ package io.xtremehub.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.xtremehub.flink.PravegaTestCluster;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -67,6 +69,7 @@ class PravegaSqlIT {
 
         List<String> expected = IntStream.range(0, 400).filter(i -> i % 2 == 0)
                 .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"N" + i + "\"}").toList();
+        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readAll(out).size() >= expected.size());
         assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(expected);
     }
 
