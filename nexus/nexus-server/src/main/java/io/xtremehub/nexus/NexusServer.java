@@ -4,9 +4,16 @@ import io.xtremehub.nexus.admin.AdminServer;
 import io.xtremehub.nexus.internal.NexusBlobStore;
 import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.metadata.RedisMetadataStore;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.streamlet.StreamletRegistry;
+import io.xtremehub.nexus.swarm.Member;
+import io.xtremehub.nexus.swarm.Membership;
+import io.xtremehub.nexus.swarm.MeshServer;
+import io.xtremehub.nexus.swarm.PartitionRouter;
+import io.xtremehub.nexus.swarm.RedisMembership;
+import io.xtremehub.nexus.swarm.SwarmletConfig;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -49,6 +56,8 @@ public final class NexusServer implements AutoCloseable {
     private final NexusBlobStore blobStore;
     private final S3Proxy proxy;
     private final AdminServer admin;
+    private final MeshServer mesh;
+    private final Membership membership;
     private volatile boolean started;
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -60,14 +69,50 @@ public final class NexusServer implements AutoCloseable {
         this.metadata = b.metadata != null ? b.metadata
                 : b.workDir != null ? LocalMetadataStore.durable(work.resolve(METADATA_FILE))
                 : LocalMetadataStore.inMemory();
+        MeshServer meshServer = null;
+        Membership members = null;
         try {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
-        this.pipelines = new PipelineFactory(registry);
-        BlobStore backend = b.backend.create();
+            this.pipelines = new PipelineFactory(registry, metadata);
+            BlobStore backend = b.backend.create();
             this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
-            this.proxy = proxy(b, blobStore);
+            BlobStore front = blobStore;
+            if (b.swarmlet != null) {
+                SwarmletConfig sw = b.swarmlet;
+                if (!(metadata instanceof RedisMetadataStore redis)) {
+                    throw new IllegalArgumentException("the workers of swarmlet '" + sw.name() + "' must share their"
+                            + " metadata: pass .metadata(new RedisMetadataStore(host, port, namespace))");
+                }
+                String advertised = sw.advertisedHost() != null ? sw.advertisedHost() : b.host;
+                if (sw.partitionRouting()) {
+                    meshServer = new MeshServer(b.host, sw.meshPort(), sw.secret());
+                }
+                Member self = new Member(sw.workerId(), URI.create("http://" + advertised + ":"
+                        + (meshServer == null ? 0 : meshServer.port())));
+                members = new RedisMembership(redis.host(), redis.port(), redis.namespace(), sw.name(), self,
+                        sw.livenessTtl());
+                if (meshServer != null) {
+                    // each partition has one owner, so its state stays fresh in the owner's memory; when
+                    // ownership moves, partition instances are dropped and reload their state
+                    PartitionRouter router = new PartitionRouter(blobStore, members, sw.secret(),
+                            () -> pipelines.exclusiveState(true));
+                    meshServer.start(router);
+                    front = router;
+                } else {
+                    pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
+                }
+            }
+            this.proxy = proxy(b, front);
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
+            this.mesh = meshServer;
+            this.membership = members;
         } catch (IOException | RuntimeException e) {
+            if (members != null) {
+                members.close();
+            }
+            if (meshServer != null) {
+                meshServer.close();
+            }
             if (b.metadata == null) {
                 metadata.close(); // releases the work directory for a retry
             }
@@ -164,6 +209,17 @@ public final class NexusServer implements AutoCloseable {
         return registry;
     }
 
+    /** The ids of the swarmlet's live members (just this worker's "local" if it is in none). */
+    public java.util.List<String> swarmletMembers() {
+        return membership == null ? java.util.List.of("local")
+                : membership.members().stream().map(Member::id).toList();
+    }
+
+    /** This worker's id in its swarmlet, or "local". */
+    public String workerId() {
+        return membership == null ? "local" : membership.self().id();
+    }
+
     /** The backend description. */
     public String backendDescription() {
         return config.backend.describe();
@@ -188,6 +244,12 @@ public final class NexusServer implements AutoCloseable {
     public void close() throws Exception {
         if (!closed.compareAndSet(false, true)) {
             return;
+        }
+        if (membership != null) {
+            membership.close(); // leave first: the others take over this worker's partitions
+        }
+        if (mesh != null) {
+            mesh.close();
         }
         if (admin != null) {
             admin.stop();
@@ -218,6 +280,7 @@ public final class NexusServer implements AutoCloseable {
         private int adminPort = 0;
         private String adminToken = java.util.UUID.randomUUID().toString();
         private long maxObjectSize = 5L << 30;
+        private SwarmletConfig swarmlet;
 
         private Builder() {
         }
@@ -290,6 +353,15 @@ public final class NexusServer implements AutoCloseable {
         /** Bearer token the admin API requires (default random, see {@link NexusServer#adminToken()}). */
         public Builder adminToken(String value) {
             this.adminToken = Objects.requireNonNull(value, "adminToken");
+            return this;
+        }
+
+        /**
+         * Joins a swarmlet: workers sharing a {@link RedisMetadataStore} (required) and routing chunks
+         * of stateful policies to their partition's owner. Default: a lone worker.
+         */
+        public Builder swarmlet(SwarmletConfig value) {
+            this.swarmlet = value;
             return this;
         }
 

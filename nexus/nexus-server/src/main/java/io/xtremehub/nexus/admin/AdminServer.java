@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * The authenticated HTTP admin API (every request needs {@code Authorization: Bearer <token>}):
  *
  * <ul>
- *   <li>{@code GET /status}: endpoint, backend, metadata store, counts</li>
+ *   <li>{@code GET /status}: endpoint, backend, metadata store, policies, streamlets, worker id and
+ *   swarmlet members</li>
  *   <li>{@code GET /policies}, {@code PUT /policies} (policy JSON), {@code DELETE /policies/<name>}</li>
  *   <li>{@code GET /streamlets}, {@code POST /streamlets} (the jar bytes)</li>
  * </ul>
@@ -121,6 +122,8 @@ public final class AdminServer {
             status.put("metadata", nexus.metadata().describe());
             status.put("policies", nexus.metadata().activePolicies().stream().map(Policy::id).toList());
             status.put("streamlets", nexus.streamlets().descriptors().stream().map(d -> d.id()).toList());
+            status.put("worker", nexus.workerId());
+            status.put("swarmlet", nexus.swarmletMembers());
             return status;
         }
         if (path.equals("/policies")) {

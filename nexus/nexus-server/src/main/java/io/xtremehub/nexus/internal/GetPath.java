@@ -5,6 +5,7 @@ import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.RangeSource;
 import io.xtremehub.nexus.api.StreamletContext;
+import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
@@ -51,19 +52,23 @@ final class GetPath {
      * @param stored the backend's metadata of the stored object
      * @param marker its marker
      * @param range the client's Range header, or null for the whole object
-     * @param full the backend stream of the whole stored object if already open (no range), or null
+     * @param full the backend stream already open: the whole stored object (no range), or the range
+     *     itself when no transformation was applied; else null
      */
     ResponseInputStream<GetObjectResponse> read(GetObjectRequest request, GetObjectResponse stored,
                                                 ObjectMarker marker, String range,
                                                 ResponseInputStream<GetObjectResponse> full) throws IOException {
         Policy policy = policies.recorded(marker);
-        ActivePipeline pipeline = pipelines.pipeline(policy);
+        // the chunk's stream/partition by the policy's key layout: stateful streamlets see their partition's state
+        ChunkId chunk = policy.system().layout().classify(request.key()).orElse(null);
+        ActivePipeline pipeline = pipelines.pipeline(policy, chunk);
+        pipelines.beforeRead(pipeline, chunk);
         String eTag = visibleETag(marker, stored.eTag());
         long size = marker.originalLength();
         RangeSpec spec = range == null ? null : RangeSpec.parse(range, size);
         long first = spec == null ? 0 : spec.first();
         long last = spec == null ? size - 1 : spec.last();
-        PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), eTag, size), null,
+        PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), eTag, size), chunk,
                 policy, marker.context());
         GetObjectResponse.Builder response = clean(stored.toBuilder(), marker)
                 .eTag(eTag)
@@ -94,6 +99,8 @@ final class GetPath {
                 s = step.bytes().processGetBytes(s, ctx.forStep(step.parameters()));
             }
             body = size == 0 ? drainAndEmpty(s) : s;
+        } else if (steps.isEmpty() && full != null) {
+            body = full; // the backend's answer to the same range of the same bytes
         } else {
             closeQuietly(full);
             RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength());

@@ -86,6 +86,19 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
+    /**
+     * The partition key ({@code stream/partition}) of an object, if an active policy with a stateful
+     * streamlet applies to it and its key layout names a partition: such chunks are routed to the
+     * partition's owner in a swarmlet.
+     */
+    public Optional<String> statefulPartition(String bucket, String key) {
+        Optional<Match> match = policies.match(bucket, key);
+        if (match.isEmpty() || !pipelines.isStateful(match.get().policy())) {
+            return Optional.empty();
+        }
+        return PipelineFactory.partitionKey(match.get().chunk());
+    }
+
     @Override
     public boolean supportsVersioning() {
         return false;
@@ -234,10 +247,17 @@ public final class NexusBlobStore extends ForwardingBlobStore {
             }
             GetObjectResponse stored = raw.response();
             if (request.range() != null) {
+                if (m.steps().isEmpty()) {
+                    // nothing was transformed: the stored bytes are the client's, so this range is the answer
+                    return getPath.read(request, stored, m, request.range(), raw);
+                }
                 raw.close();
-                HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder()
-                        .bucket(request.bucket()).key(request.key()).build());
-                stored = stored.toBuilder().contentLength(head.contentLength()).contentRange(null).build();
+                long total = totalLength(stored.contentRange());
+                if (total < 0) {
+                    total = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
+                            .key(request.key()).build()).contentLength();
+                }
+                stored = stored.toBuilder().contentLength(total).contentRange(null).build();
                 return getPath.read(request, stored, m, request.range(), null);
             }
             return getPath.read(request, stored, m, null, raw);
@@ -245,6 +265,19 @@ public final class NexusBlobStore extends ForwardingBlobStore {
             throw Errors.toS3(e, "read of " + request.bucket() + "/" + request.key() + " failed");
         } catch (IllegalStateException e) {
             throw Errors.toS3(e, "read of " + request.bucket() + "/" + request.key() + " failed");
+        }
+    }
+
+    /** The total length in a {@code Content-Range: bytes a-b/total} header, or -1. */
+    private static long totalLength(String contentRange) {
+        if (contentRange == null) {
+            return -1;
+        }
+        int slash = contentRange.lastIndexOf('/');
+        try {
+            return slash < 0 ? -1 : Long.parseLong(contentRange.substring(slash + 1).trim());
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

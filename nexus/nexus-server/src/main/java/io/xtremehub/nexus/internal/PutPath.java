@@ -48,7 +48,26 @@ final class PutPath {
      * @param eTagOverride the client-visible ETag to record (multipart completion), or null for the MD5
      */
     PutObjectResponse put(PutObjectRequest request, InputStream payload, Match match, String eTagOverride) {
-        ActivePipeline pipeline = pipelines.pipeline(match.policy());
+        ActivePipeline pipeline = pipelines.pipeline(match.policy(), match.chunk());
+        if (pipeline == pipelines.pipeline(match.policy())) {
+            return run(request, payload, match, pipeline, eTagOverride);
+        }
+        // a stateful policy: this partition's chunks one at a time, its state fresh before and saved after
+        synchronized (pipelines.lock(match.policy(), match.chunk())) {
+            try {
+                pipelines.beforeChunk(pipeline, match.chunk());
+                PutObjectResponse response = run(request, payload, match, pipeline, eTagOverride);
+                pipelines.afterChunk(pipeline, match.chunk());
+                return response;
+            } catch (RuntimeException e) {
+                pipelines.discard(match.policy(), match.chunk());
+                throw e;
+            }
+        }
+    }
+
+    private PutObjectResponse run(PutObjectRequest request, InputStream payload, Match match,
+                                  ActivePipeline pipeline, String eTagOverride) {
         String what = "policy " + match.policy().id() + " failed on " + request.bucket() + "/" + request.key()
                 + "; nothing was stored";
         PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), null, -1),

@@ -13,8 +13,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * The default, in-process metadata store of a single worker. Given a file (the server uses
  * {@code <workDir>/metadata.json}) it is durable: every change is written to the file before the
  * call returns and the file is loaded at start, so a worker restarted on the same work directory
- * still knows every policy version its objects were written under. Without a file it lives in
- * memory only, which suits throw-away workers on a temporary directory.
+ * still knows every policy version its objects were written under. Stateful streamlets' state is
+ * kept beside it, one small file per partition under {@code state/}, written the same atomic way.
+ * Without a file it lives in memory only, which suits throw-away workers on a temporary directory.
  */
 public final class LocalMetadataStore implements MetadataStore {
     private final Map<String, TreeMap<Long, Policy>> versions = new TreeMap<>();
@@ -22,6 +23,8 @@ public final class LocalMetadataStore implements MetadataStore {
     private final Map<String, StreamletRegistration> streamlets = new TreeMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final MetadataFile file;
+    private final Map<String, String> state = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong stateReads = new java.util.concurrent.atomic.AtomicLong();
     private volatile List<Policy> activeSnapshot = List.of();
 
     private LocalMetadataStore(MetadataFile file) {
@@ -157,6 +160,29 @@ public final class LocalMetadataStore implements MetadataStore {
     @Override
     public synchronized List<StreamletRegistration> streamlets() {
         return List.copyOf(streamlets.values());
+    }
+
+    @Override
+    public Optional<String> loadState(String key) {
+        stateReads.incrementAndGet();
+        String cached = state.get(key);
+        if (cached != null || file == null) {
+            return Optional.ofNullable(cached);
+        }
+        return file.loadState(key);
+    }
+
+    @Override
+    public void storeState(String key, String json) {
+        if (file != null) {
+            file.storeState(key, json);
+        }
+        state.put(key, json);
+    }
+
+    @Override
+    public long stateReads() {
+        return stateReads.get();
     }
 
     @Override

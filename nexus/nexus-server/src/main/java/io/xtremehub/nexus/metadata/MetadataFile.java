@@ -108,8 +108,44 @@ final class MetadataFile implements AutoCloseable {
 
     /** Replaces the file with the content, atomically and durably. */
     void store(Content content) {
-        byte[] json = MetadataJson.write(content).getBytes(StandardCharsets.UTF_8);
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        atomicWrite(file, MetadataJson.write(content).getBytes(StandardCharsets.UTF_8));
+    }
+
+    private Path stateFile(String key) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
+            return file.resolveSibling("state").resolve(java.util.HexFormat.of().formatHex(d) + ".json");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A streamlet state stored by {@link #storeState}, if any. */
+    java.util.Optional<String> loadState(String key) {
+        Path f = stateFile(key);
+        try {
+            return Files.exists(f) ? java.util.Optional.of(Files.readString(f)) : java.util.Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read streamlet state " + f + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Stores a streamlet state atomically and durably, one file per key under {@code state/}. */
+    void storeState(String key, String json) {
+        Path f = stateFile(key);
+        try {
+            Files.createDirectories(f.getParent());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + f.getParent() + ": " + e.getMessage(), e);
+        }
+        atomicWrite(f, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Write a temp file, fsync it, rename it over {@code target}, fsync the directory. */
+    private static void atomicWrite(Path target, byte[] bytes) {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Path file = target;
+        byte[] json = bytes;
         try {
             Files.deleteIfExists(tmp);
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {

@@ -32,6 +32,18 @@ public interface MetadataStore extends AutoCloseable {
     /** All streamlet registrations. */
     List<StreamletRegistration> streamlets();
 
+    /**
+     * The persistent state of a stateful streamlet for one partition (JSON), if any was stored. Not
+     * cached: every call reads the store (see {@link #stateReads()}).
+     */
+    Optional<String> loadState(String key);
+
+    /** Stores the persistent state of a stateful streamlet for one partition, durably. */
+    void storeState(String key, String json);
+
+    /** How many times {@link #loadState} read the store since it was opened. */
+    long stateReads();
+
     /** Runs the listener after any change, including changes made by other workers. */
     void addListener(Runnable listener);
 

@@ -26,7 +26,8 @@ import redis.clients.jedis.Transaction;
  *
  * <p>Layout: {@code <ns>:policy:<name>} hash version to policy JSON, {@code <ns>:active} hash
  * name to current version, {@code <ns>:seq:<name>} version counter, {@code <ns>:streamlets} hash
- * name to registration JSON, channel {@code <ns>:changes}.
+ * name to registration JSON, {@code <ns>:state} hash state key to streamlet state JSON, channel
+ * {@code <ns>:changes}.
  */
 public final class RedisMetadataStore implements MetadataStore {
     private static final Logger LOG = LoggerFactory.getLogger(RedisMetadataStore.class);
@@ -44,6 +45,7 @@ public final class RedisMetadataStore implements MetadataStore {
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Bumped on every invalidation; a read only fills the cache if no invalidation raced it. */
     private final AtomicLong generation = new AtomicLong();
+    private final AtomicLong stateReads = new AtomicLong();
 
     /**
      * Connects and subscribes to change notifications.
@@ -228,8 +230,43 @@ public final class RedisMetadataStore implements MetadataStore {
     }
 
     @Override
+    public Optional<String> loadState(String key) {
+        stateReads.incrementAndGet();
+        try (Jedis jedis = pool.getResource()) {
+            return Optional.ofNullable(jedis.hget(ns + ":state", key));
+        }
+    }
+
+    @Override
+    public void storeState(String key, String json) {
+        try (Jedis jedis = pool.getResource()) {
+            jedis.hset(ns + ":state", key, json);
+        }
+    }
+
+    @Override
+    public long stateReads() {
+        return stateReads.get();
+    }
+
+    @Override
     public void addListener(Runnable listener) {
         listeners.add(listener);
+    }
+
+    /** The Redis host. */
+    public String host() {
+        return host;
+    }
+
+    /** The Redis port. */
+    public int port() {
+        return port;
+    }
+
+    /** The key namespace. */
+    public String namespace() {
+        return ns;
     }
 
     @Override

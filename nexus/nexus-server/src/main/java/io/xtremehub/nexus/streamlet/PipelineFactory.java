@@ -2,21 +2,147 @@ package io.xtremehub.nexus.streamlet;
 
 import io.xtremehub.nexus.api.Streamlet;
 import io.xtremehub.nexus.api.StreamletDescriptor;
+import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Builds and caches the {@link ActivePipeline} of each policy version. */
+/**
+ * Builds and caches the {@link ActivePipeline} of each policy version. A policy whose pipeline has
+ * a stateful streamlet gets, for each stream partition, an instance of its own whose
+ * {@link io.xtremehub.nexus.api.Persistent} fields hold that partition's state: loaded from the
+ * metadata store when the instance is created, written back after every chunk stored. Requests of
+ * one partition are processed one at a time ({@link #lock}). While this worker is the only one
+ * processing its partitions (a single worker, or a swarmlet with partition-aware routing) the
+ * instance's state stays fresh in memory; otherwise it is reloaded before every chunk.
+ */
 public final class PipelineFactory implements AutoCloseable {
-    private final StreamletRegistry registry;
-    private final Map<String, ActivePipeline> cache = new ConcurrentHashMap<>();
+    private static final int PARTITION_CACHE = 4096;
+    private static final int LOCK_STRIPES = 1024;
 
-    /** Uses the registry to create streamlets. */
-    public PipelineFactory(StreamletRegistry registry) {
+    private final StreamletRegistry registry;
+    private final MetadataStore metadata;
+    private final Map<String, ActivePipeline> cache = new ConcurrentHashMap<>();
+    private final Map<String, ActivePipeline> partitions = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, ActivePipeline> eldest) {
+                    return size() > PARTITION_CACHE;
+                }
+            });
+    private final Object[] locks = new Object[LOCK_STRIPES];
+    private volatile boolean exclusive = true;
+
+    /** Uses the registry to create streamlets and the metadata store for their state. */
+    public PipelineFactory(StreamletRegistry registry, MetadataStore metadata) {
         this.registry = registry;
+        this.metadata = metadata;
+        for (int i = 0; i < locks.length; i++) {
+            locks[i] = new Object();
+        }
+    }
+
+    /** The key of a chunk's partition ({@code stream/partition}), if its key layout names one. */
+    public static Optional<String> partitionKey(ChunkId chunk) {
+        if (chunk == null || chunk.partition() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(chunk.stream() == null ? chunk.partition() : chunk.stream() + "/" + chunk.partition());
+    }
+
+    /** Whether the policy's pipeline has a stateful streamlet (and so is run per partition). */
+    public boolean isStateful(Policy policy) {
+        return pipeline(policy).steps().stream().anyMatch(s -> s.descriptor().stateful());
+    }
+
+    /**
+     * The pipeline to run on a chunk: the partition's own instance for a stateful policy and a
+     * chunk with a partition, else the policy version's shared one.
+     */
+    public ActivePipeline pipeline(Policy policy, ChunkId chunk) {
+        Optional<String> partition = partitionKey(chunk);
+        if (partition.isEmpty() || !isStateful(policy)) {
+            return pipeline(policy);
+        }
+        String key = policy.id() + "|" + partition.get();
+        synchronized (partitions) {
+            ActivePipeline p = partitions.get(key);
+            if (p == null) {
+                p = build(policy);
+                if (exclusive) {
+                    load(p, partition.get()); // else every use reloads anyway (beforeChunk, beforeRead)
+                }
+                partitions.put(key, p);
+            }
+            return p;
+        }
+    }
+
+    /** The lock serializing the chunks of one partition of a policy. */
+    public Object lock(Policy policy, ChunkId chunk) {
+        String key = policy.name() + "|" + partitionKey(chunk).orElse("");
+        return locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)];
+    }
+
+    /** Called with the partition's lock held, before a chunk is processed: reloads state another worker may have changed. */
+    public void beforeChunk(ActivePipeline pipeline, ChunkId chunk) {
+        if (!exclusive && pipeline != pipeline(pipeline.policy())) {
+            load(pipeline, partitionKey(chunk).orElseThrow());
+        }
+    }
+
+    /** Before a read: gives the partition's instance a fresh view of its state if another worker may have changed it. */
+    public void beforeRead(ActivePipeline pipeline, ChunkId chunk) {
+        if (!exclusive && pipeline != pipeline(pipeline.policy())) {
+            synchronized (lock(pipeline.policy(), chunk)) {
+                load(pipeline, partitionKey(chunk).orElseThrow());
+            }
+        }
+    }
+
+    /** Called with the partition's lock held, after a chunk was stored: writes the partition's state. */
+    public void afterChunk(ActivePipeline pipeline, ChunkId chunk) {
+        if (pipeline == pipeline(pipeline.policy())) {
+            return;
+        }
+        String partition = partitionKey(chunk).orElseThrow();
+        for (ActivePipeline.Step s : pipeline.steps()) {
+            if (s.descriptor().stateful()) {
+                StreamletState.save(s.streamlet(), stateKey(pipeline.policy(), s, partition), metadata);
+            }
+        }
+    }
+
+    /** Called after a chunk failed: the partition's instance may hold half-applied state, so drop it. */
+    public void discard(Policy policy, ChunkId chunk) {
+        partitionKey(chunk).ifPresent(p -> partitions.remove(policy.id() + "|" + p));
+    }
+
+    /**
+     * Whether this worker is the only one processing the partitions it sees. False makes every
+     * chunk reload its partition's state first. Changing it, or calling it again after partition
+     * ownership moved, drops the partition instances so they reload.
+     */
+    public void exclusiveState(boolean value) {
+        exclusive = value;
+        partitions.clear();
+    }
+
+    private void load(ActivePipeline p, String partition) {
+        for (ActivePipeline.Step s : p.steps()) {
+            if (s.descriptor().stateful()) {
+                StreamletState.load(s.streamlet(), stateKey(p.policy(), s, partition), metadata);
+            }
+        }
+    }
+
+    private static String stateKey(Policy policy, ActivePipeline.Step step, String partition) {
+        return policy.name() + "/" + step.position() + "/" + step.descriptor().name() + "/" + partition;
     }
 
     /**
@@ -58,7 +184,11 @@ public final class PipelineFactory implements AutoCloseable {
     /** The data-source streamlets of every pipeline in use, to invalidate what they keep. */
     public java.util.List<io.xtremehub.nexus.api.DataSourceStreamlet> dataSources() {
         java.util.List<io.xtremehub.nexus.api.DataSourceStreamlet> result = new java.util.ArrayList<>();
-        for (ActivePipeline p : cache.values()) {
+        java.util.List<ActivePipeline> all = new java.util.ArrayList<>(cache.values());
+        synchronized (partitions) {
+            all.addAll(partitions.values());
+        }
+        for (ActivePipeline p : all) {
             for (ActivePipeline.Step s : p.steps()) {
                 if (s.dataSource() != null) {
                     result.add(s.dataSource());
@@ -72,5 +202,6 @@ public final class PipelineFactory implements AutoCloseable {
     public void close() {
         cache.values().forEach(ActivePipeline::close);
         cache.clear();
+        partitions.clear();
     }
 }

@@ -9,6 +9,7 @@ import io.xtremehub.nexus.streamlet.builtin.ContentRoutingStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.GzipStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.LocalCacheStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.NoopStreamlet;
+import io.xtremehub.nexus.streamlet.builtin.PartitionStatsStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.ZstdStreamlet;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -57,7 +58,8 @@ public final class StreamletRegistry implements AutoCloseable {
         this.metadata = metadata;
         this.jarDir = jarDir;
         for (Class<? extends Streamlet> c : List.of(NoopStreamlet.class, GzipStreamlet.class, ZstdStreamlet.class,
-                AesGcmStreamlet.class, LocalCacheStreamlet.class, ContentRoutingStreamlet.class)) {
+                AesGcmStreamlet.class, LocalCacheStreamlet.class, ContentRoutingStreamlet.class,
+                PartitionStatsStreamlet.class)) {
             builtins.put(StreamletDescriptor.of(c).name(), c);
         }
     }

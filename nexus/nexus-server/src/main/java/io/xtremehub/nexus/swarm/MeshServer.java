@@ -1,0 +1,159 @@
+package io.xtremehub.nexus.swarm;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.xtremehub.nexus.metadata.MetadataJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * Accepts chunks forwarded by the other workers of the swarmlet ({@code PUT} and {@code GET} on
+ * {@code /mesh/object}, authenticated with the swarmlet secret). Answers: 200 with the result, 404
+ * for no such key, 409 when this worker does not own the chunk's partition (the sender answers its
+ * client with a retryable error), 500 with the S3 error to reproduce.
+ */
+public final class MeshServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MeshServer.class);
+
+    /** What the mesh hands forwarded requests to. */
+    public interface Target {
+        /** Processes a forwarded PUT; throws {@link NotOwnerException} if this worker does not own it. */
+        PutObjectResponse put(PutObjectRequest request, InputStream body);
+
+        /** Processes a forwarded GET (null if no such key); throws {@link NotOwnerException} likewise. */
+        ResponseInputStream<GetObjectResponse> get(GetObjectRequest request);
+    }
+
+    /** The partition of a forwarded chunk is not this worker's. */
+    public static final class NotOwnerException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** With what the worker thinks. */
+        public NotOwnerException(String message) {
+            super(message);
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(32, r -> {
+        Thread t = new Thread(r, "nexus-mesh");
+        t.setDaemon(true);
+        return t;
+    });
+    private final byte[] expectedAuth;
+    private volatile Target target;
+
+    /** Binds; {@link #start(Target)} serves. */
+    public MeshServer(String host, int port, String secret) throws IOException {
+        this.expectedAuth = ("Bearer " + secret).getBytes(StandardCharsets.UTF_8);
+        this.server = HttpServer.create(new InetSocketAddress(host, port), 64);
+        server.createContext("/mesh/object", this::handle);
+        server.setExecutor(executor);
+    }
+
+    /** The bound port. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** Serves forwarded requests with the target. */
+    public void start(Target value) {
+        this.target = value;
+        server.start();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String auth = exchange.getRequestHeaders().getFirst("Authorization");
+            if (auth == null || !MessageDigest.isEqual(auth.getBytes(StandardCharsets.UTF_8), expectedAuth)) {
+                send(exchange, 401, "{\"error\":\"wrong swarmlet secret\"}");
+                return;
+            }
+            String header = exchange.getRequestHeaders().getFirst(MeshMessages.REQUEST_HEADER);
+            if (header == null) {
+                send(exchange, 400, "{\"error\":\"missing " + MeshMessages.REQUEST_HEADER + "\"}");
+                return;
+            }
+            try {
+                switch (exchange.getRequestMethod()) {
+                    case "PUT" -> put(exchange, MeshCodec.decode(header, MeshMessages.Put.class));
+                    case "GET" -> get(exchange, MeshCodec.decode(header, MeshMessages.Get.class));
+                    default -> send(exchange, 405, "{\"error\":\"use PUT or GET\"}");
+                }
+            } catch (NotOwnerException e) {
+                drain(exchange.getRequestBody());
+                send(exchange, 409, MetadataJson.write(java.util.Map.of("error", e.getMessage())));
+            } catch (S3Exception e) {
+                drain(exchange.getRequestBody());
+                send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
+            } catch (RuntimeException e) {
+                LOG.warn("forwarded {} failed", exchange.getRequestMethod(), e);
+                drain(exchange.getRequestBody());
+                send(exchange, 500, MetadataJson.write(new MeshMessages.Failure(500, "InternalError",
+                        String.valueOf(e.getMessage()))));
+            }
+        }
+    }
+
+    private void put(HttpExchange exchange, MeshMessages.Put put) throws IOException {
+        PutObjectResponse r = target.put(put.toRequest(), exchange.getRequestBody());
+        send(exchange, 200, MetadataJson.write(new MeshMessages.PutAnswer(r.eTag())));
+    }
+
+    private void get(HttpExchange exchange, MeshMessages.Get get) throws IOException {
+        ResponseInputStream<GetObjectResponse> in = target.get(get.toRequest());
+        if (in == null) {
+            send(exchange, 404, "{}");
+            return;
+        }
+        try (in) {
+            GetObjectResponse r = in.response();
+            exchange.getResponseHeaders().set(MeshMessages.RESPONSE_HEADER,
+                    MeshCodec.encode(MeshMessages.GetAnswer.of(r)));
+            long length = r.contentLength() == null ? 0 : r.contentLength();
+            exchange.sendResponseHeaders(200, length == 0 ? -1 : length);
+            if (length > 0) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    in.transferTo(out);
+                }
+            }
+        }
+    }
+
+    private static void drain(InputStream body) {
+        try (body) {
+            body.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            // the sender went away
+        }
+    }
+
+    private static void send(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,97 @@
+package io.xtremehub.nexus.swarm;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * How a worker joins a swarmlet (see {@code NexusServer.Builder#swarmlet}). The workers of one
+ * swarmlet share a Redis metadata store, a name and a secret; each runs a mesh endpoint the others
+ * forward chunks to.
+ *
+ * <pre>{@code
+ * SwarmletConfig.builder("edge").secret("s3cr3t").build()
+ * }</pre>
+ *
+ * @param name swarmlet name (several swarmlets may share one Redis namespace)
+ * @param secret what the workers' mesh endpoints authenticate each other with
+ * @param workerId this worker's id (default random)
+ * @param meshPort port of this worker's mesh endpoint (0 picks a free one)
+ * @param advertisedHost host the other workers reach this one at (default the server's bind host)
+ * @param livenessTtl how long a silent worker stays a member
+ * @param partitionRouting route chunks of stateful policies to their partition's owner (default
+ *     true); false lets every worker process any chunk, reloading partition state each time
+ */
+public record SwarmletConfig(String name, String secret, String workerId, int meshPort, String advertisedHost,
+                             Duration livenessTtl, boolean partitionRouting) {
+    /** Validates. */
+    public SwarmletConfig {
+        Objects.requireNonNull(name, "swarmlet name");
+        if (secret == null || secret.length() < 8) {
+            throw new IllegalArgumentException("swarmlet '" + name + "' needs a secret of at least 8 characters");
+        }
+        Objects.requireNonNull(workerId, "workerId");
+        Objects.requireNonNull(livenessTtl, "livenessTtl");
+    }
+
+    /** A builder for the named swarmlet. */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** Builds a {@link SwarmletConfig}. */
+    public static final class Builder {
+        private final String name;
+        private String secret;
+        private String workerId = UUID.randomUUID().toString();
+        private int meshPort;
+        private String advertisedHost;
+        private Duration livenessTtl = Duration.ofSeconds(10);
+        private boolean partitionRouting = true;
+
+        private Builder(String name) {
+            this.name = name;
+        }
+
+        /** The shared secret (required, at least 8 characters). */
+        public Builder secret(String value) {
+            this.secret = value;
+            return this;
+        }
+
+        /** This worker's id (default random). */
+        public Builder workerId(String value) {
+            this.workerId = value;
+            return this;
+        }
+
+        /** Mesh port (default 0: a free one). */
+        public Builder meshPort(int value) {
+            this.meshPort = value;
+            return this;
+        }
+
+        /** Host the other workers use to reach this one (default the bind host). */
+        public Builder advertisedHost(String value) {
+            this.advertisedHost = value;
+            return this;
+        }
+
+        /** How long a silent worker stays a member (default 10 s). */
+        public Builder livenessTtl(Duration value) {
+            this.livenessTtl = value;
+            return this;
+        }
+
+        /** Whether chunks of stateful policies go to their partition's owner (default true). */
+        public Builder partitionRouting(boolean value) {
+            this.partitionRouting = value;
+            return this;
+        }
+
+        /** The configuration. */
+        public SwarmletConfig build() {
+            return new SwarmletConfig(name, secret, workerId, meshPort, advertisedHost, livenessTtl, partitionRouting);
+        }
+    }
+}
