@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * (scratch directory for the backends), {@code sizes} (MiB, default 1,10,100), {@code clients}
  * (default 1,4,16), {@code cellMiB} (about how much each cell writes per target, default 512),
  * {@code reps} (repetitions per cell, default 10; at least 2, fewer when one batch of {@code clients}
- * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 2), {@code name} (file
+ * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 3), {@code name} (file
  * prefix, default nexus), {@code replot} (a raw CSV of an earlier run: only redo its summary,
  * plot and table), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
  * {@code rangeSamples} (default 40).
@@ -50,7 +50,7 @@ public final class NexusBenchmark {
         int[] clients = ints(opt.getOrDefault("clients", "1,4,16"));
         long cellBytes = Long.parseLong(opt.getOrDefault("cellMiB", "512")) * MIB;
         int reps = Integer.parseInt(opt.getOrDefault("reps", "10"));
-        int minReps = Integer.parseInt(opt.getOrDefault("minReps", "2"));
+        int minReps = Integer.parseInt(opt.getOrDefault("minReps", "3"));
         String prefix = opt.getOrDefault("name", "nexus");
         int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "40"));
         List<String> targetNames = List.of(opt.getOrDefault("targets",
