@@ -110,9 +110,11 @@ final class ReaderGroupCoordinator implements AutoCloseable {
 
     /**
      * Takes a reader-group checkpoint and waits until every online reader has passed it.
-     * On timeout the checkpoint is cancelled so later ones are not blocked behind it.
+     * On timeout the checkpoint is cancelled so later ones are not blocked behind it. Only one
+     * reader-group checkpoint (this or {@link #reachedEnd}) runs at a time: when one completes,
+     * Pravega clears the results of older ones, which a concurrent caller may not have read yet.
      */
-    Checkpoint checkpoint(String name, long timeoutMillis) throws IOException, InterruptedException {
+    synchronized Checkpoint checkpoint(String name, long timeoutMillis) throws IOException, InterruptedException {
         CompletableFuture<Checkpoint> result = group.initiateCheckpoint(name, executor);
         try {
             return result.get(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -133,7 +135,7 @@ final class ReaderGroupCoordinator implements AutoCloseable {
      * notice on their own that a segment reached its end offset, so the enumerator asks: it
      * takes a silent reader-group checkpoint (no event reaches the readers) and compares.
      */
-    boolean reachedEnd(StreamCut end, long timeoutMillis) throws Exception {
+    synchronized boolean reachedEnd(StreamCut end, long timeoutMillis) throws Exception {
         Map<Stream, StreamCut> cuts = group.generateStreamCuts(executor).get(timeoutMillis, TimeUnit.MILLISECONDS);
         StreamCut now = cuts.get(Stream.of(settings.scope(), settings.stream()));
         return now != null && StreamCuts.reached(now, end);
