@@ -69,8 +69,10 @@ public final class NexusBenchmark {
         }
         int maxSize = Arrays.stream(sizes).max().orElseThrow() * MIB;
         byte[] payload = SyntheticLogs.generate(Math.max(maxSize, 100 * MIB), 1);
-        log("payload %d MiB, %d cores, Java %s, started %s", payload.length / MIB,
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Instant.now());
+        String loadBefore = loadAverage();
+        log("payload %d MiB, %d cores, Java %s, started %s, load average %s", payload.length / MIB,
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), Instant.now(),
+                loadBefore);
 
         List<BenchTarget> targets = new ArrayList<>();
         try {
@@ -122,7 +124,9 @@ public final class NexusBenchmark {
             }
             writeCsv(out.resolve(prefix + "-range.csv"),
                     "target,stored_bytes_of_100mib,compression_ratio,range_1mib_median_ms,range_1mib_p95_ms", ranges);
-            String tables = summary.markdown() + "\n" + rangeMarkdown(ranges);
+            String tables = summary.markdown() + "\n" + rangeMarkdown(ranges) + "\nLoad average (1/5/15 min) at start "
+                    + loadBefore + ", at end " + loadAverage() + "; " + Runtime.getRuntime().availableProcessors()
+                    + " cores.\n";
             Files.writeString(out.resolve(prefix + "-tables.md"), tables);
             System.out.println(tables);
         } finally {
@@ -132,6 +136,16 @@ public final class NexusBenchmark {
             deleteTree(work);
         }
         log("finished %s; results in %s", Instant.now(), out.toAbsolutePath());
+    }
+
+    /** The machine's load average, which says how much other work competed with the run. */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " / " + f[1] + " / " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
     }
 
     private static String rangeMarkdown(List<String[]> ranges) {
