@@ -20,6 +20,11 @@ import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.formats.json.JsonDeserializationSchema;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -34,8 +39,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The source against a real Pravega cluster on a Flink MiniCluster. */
 class PravegaSourceIT {
+    static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
             .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
 
     @TempDir
@@ -144,6 +152,46 @@ class PravegaSourceIT {
             }
         }
         assertThat(read).containsExactlyInAnyOrderElementsOf(events);
+    }
+
+    @Test
+    void reportsRecordsBytesAndUnreadBytes() throws Exception {
+        String stream = pravega.createStream("metrics", 2);
+        List<String> events = IntStream.range(0, 500).mapToObj(i -> String.format("m-%05d", i)).toList();
+        pravega.write(stream, events);
+        long bytes = events.stream().mapToLong(String::length).sum();
+        StreamExecutionEnvironment env = env(false);
+        var results = env.fromSource(strings(stream).build(), WatermarkStrategy.noWatermarks(), "metered")
+                .collectAsync();
+        JobClient job = env.executeAsync("metrics");
+        try (results) {
+            for (int i = 0; i < events.size(); i++) {
+                results.next();
+            }
+            await().atMost(Duration.ofMinutes(1)).untilAsserted(() -> {
+                assertThat(sum(job, "metered", "numRecordsIn")).isEqualTo(events.size());
+                assertThat(sum(job, "metered", "numBytesIn")).isEqualTo(bytes);
+                assertThat(METRICS.getMetricsByGroup().values()).anyMatch(m -> m.containsKey("pravegaUnreadBytes"));
+                assertThat(sum(job, "", "pravegaUnreadBytes")).isZero();
+            });
+        } finally {
+            job.cancel().get();
+        }
+    }
+
+    // sums the metrics named {@code name} of this job's operators whose name contains {@code operator}
+    private static long sum(JobClient job, String operator, String name) {
+        long total = 0;
+        for (var group : METRICS.getMetricsByGroup().entrySet()) {
+            Map<String, String> vars = group.getKey().getAllVariables();
+            Metric metric = group.getValue().get(name);
+            if (metric == null || !job.getJobID().toString().equals(vars.get("<job_id>"))
+                    || !String.valueOf(vars.get("<operator_name>")).contains(operator)) {
+                continue;
+            }
+            total += metric instanceof Counter c ? c.getCount() : ((Number) ((Gauge<?>) metric).getValue()).longValue();
+        }
+        return total;
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.pravega.client.stream.EventPointer;
 import java.io.IOException;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
 /**
@@ -14,11 +15,14 @@ import org.apache.flink.util.Collector;
 final class EventDeserializer<T> {
     private final DeserializationSchema<T> schema;
     private final String streamName;
-    private final OutputCollector<T> collector = new OutputCollector<>();
+    private final OutputCollector<T> collector;
+    private final Counter errors;
 
-    EventDeserializer(DeserializationSchema<T> schema, String streamName) {
+    EventDeserializer(DeserializationSchema<T> schema, String streamName, Counter recordsIn, Counter errors) {
         this.schema = schema;
         this.streamName = streamName;
+        this.collector = new OutputCollector<>(recordsIn);
+        this.errors = errors;
     }
 
     void open(DeserializationSchema.InitializationContext context) throws Exception {
@@ -30,6 +34,7 @@ final class EventDeserializer<T> {
         try {
             schema.deserialize(event, collector);
         } catch (IOException | RuntimeException e) {
+            errors.inc();
             throw new IOException("cannot decode the event at " + pointer + " of Pravega stream " + streamName
                     + " with " + schema.getClass().getSimpleName() + ": " + e.getMessage(), e);
         } finally {
@@ -38,11 +43,17 @@ final class EventDeserializer<T> {
     }
 
     private static final class OutputCollector<T> implements Collector<T> {
+        private final Counter recordsIn;
         private SourceOutput<T> output;
+
+        OutputCollector(Counter recordsIn) {
+            this.recordsIn = recordsIn;
+        }
 
         @Override
         public void collect(T record) {
             output.collect(record);
+            recordsIn.inc();
         }
 
         @Override

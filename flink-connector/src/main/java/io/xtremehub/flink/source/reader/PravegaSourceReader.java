@@ -53,7 +53,9 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
             SourceReaderContext context) {
         this.settings = settings;
         this.context = context;
-        this.deserializer = new EventDeserializer<>(schema, settings.streamName());
+        this.deserializer = new EventDeserializer<>(schema, settings.streamName(),
+                context.metricGroup().getIOMetricGroup().getNumRecordsInCounter(),
+                context.metricGroup().getNumRecordsInErrorsCounter());
         this.queue = new HandoverQueue(settings.queueCapacity());
         this.bytesIn = context.metricGroup().getIOMetricGroup().getNumBytesInCounter();
     }
