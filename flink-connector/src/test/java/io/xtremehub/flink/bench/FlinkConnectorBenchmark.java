@@ -45,10 +45,15 @@ import org.apache.flink.streaming.util.TestStreamEnvironment;
  * cluster: the Flink source versus a plain Pravega reader group with as many reader threads,
  * and the exactly-once sink versus the at-least-once sink. Prints a table and writes CSV.
  *
+ * <p>Run it in its own JVM from the repository root (exec:java's class loader breaks Flink's
+ * job submission); the output lands in the module directory:
+ *
  * <pre>
- * mvn -o -pl flink-connector test-compile exec:java -Dexec.classpathScope=test \
- *     -Dexec.mainClass=io.xtremehub.flink.bench.FlinkConnectorBenchmark \
- *     -Dexec.args="--events 200000 --size 100 --parallelism 2 --runs 3 --out flink-connector/benchmark-results.csv"
+ * mvn -B -o -q -pl flink-connector test-compile exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
+ *   -Dexec.args="-Xmx3g --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
+ *   --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED
+ *   --add-opens java.base/java.util=ALL-UNNAMED -cp %classpath io.xtremehub.flink.bench.FlinkConnectorBenchmark
+ *   --events 1000000 --size 100 --parallelism 2 --runs 5 --out benchmark-results.csv"
  * </pre>
  */
 public final class FlinkConnectorBenchmark {
@@ -65,7 +70,7 @@ public final class FlinkConnectorBenchmark {
         int s = 100;
         int p = 2;
         int r = 3;
-        Path o = Paths.get("flink-connector", "benchmark-results.csv");
+        Path o = Paths.get("benchmark-results.csv");
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--events" -> e = Integer.parseInt(args[i + 1]);
@@ -278,6 +283,21 @@ public final class FlinkConnectorBenchmark {
         System.out.printf(Locale.ROOT, "%-8s %-22s %12.0f  (%.0f%% of at-least-once)%n", "sink", "exactly-once", eo,
                 100 * eo / alo);
         System.out.println("CSV: " + out.toAbsolutePath());
+        String base = out.getFileName().toString().replaceFirst("\\.csv$", "");
+        Path source = out.resolveSibling(base + "-source.png");
+        Path sink = out.resolveSibling(base + "-sink.png");
+        new BarChart(String.format(Locale.ROOT, "Source: %,d events of %d B, parallelism %d (median of %d)",
+                events, size, parallelism, runs))
+                .bar("plain Pravega reader group", rg)
+                .bar("PravegaSource (first to last record)", src)
+                .bar("whole bounded Flink job", median(results, "flink-job-end-to-end"))
+                .write(source);
+        new BarChart(String.format(Locale.ROOT, "Sink: %,d events of %d B, parallelism %d (median of %d)",
+                events, size, parallelism, runs))
+                .bar("PravegaSink at-least-once", alo)
+                .bar("PravegaSink exactly-once", eo)
+                .write(sink);
+        System.out.println("PNG: " + source.toAbsolutePath() + ", " + sink.toAbsolutePath());
     }
 
     private static double median(List<Result> results, String variant) {

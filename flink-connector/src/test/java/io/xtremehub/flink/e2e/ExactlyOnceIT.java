@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -98,7 +97,6 @@ class ExactlyOnceIT {
     /** Throws the first time it meets each of the given records, wherever and whenever that is. */
     static final class FailOnce implements MapFunction<String, String> {
         static final Set<String> FAILED = ConcurrentHashMap.newKeySet();
-        static final AtomicInteger SEEN = new AtomicInteger();
         private final Set<String> failAt;
 
         FailOnce(Set<String> failAt) {
@@ -107,7 +105,6 @@ class ExactlyOnceIT {
 
         @Override
         public String map(String value) {
-            SEEN.incrementAndGet();
             if (failAt.contains(value) && FAILED.add(value)) {
                 throw new IllegalStateException("induced failure at record " + value);
             }

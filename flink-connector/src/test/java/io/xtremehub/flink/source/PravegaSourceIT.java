@@ -30,7 +30,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -225,7 +224,6 @@ class PravegaSourceIT {
         for (Throwable t = e; t != null; t = t.getCause()) {
             messages.add(String.valueOf(t.getMessage()));
         }
-        ExceptionUtils.findThrowable(e, Throwable.class);
         return Collections.unmodifiableList(messages);
     }
 
