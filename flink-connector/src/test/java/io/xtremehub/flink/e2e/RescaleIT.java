@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -118,11 +119,13 @@ class RescaleIT {
             all.addAll(batch);
             await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 300);
 
+            // the split happens while a writer is appending
+            List<String> during = events("b", 0, 1000);
+            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> pravega.write(in, during));
             admin.split(PravegaTestCluster.SCOPE, in, admin.segments(PravegaTestCluster.SCOPE, in).get(0).number());
+            writing.join();
+            all.addAll(during);
             assertThat(admin.segments(PravegaTestCluster.SCOPE, in)).hasSize(2);
-            batch = events("b", 0, 1000);
-            pravega.write(in, batch);
-            all.addAll(batch);
             await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 1500);
 
             List<SegmentRange> two = admin.segments(PravegaTestCluster.SCOPE, in);
