@@ -8,7 +8,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
@@ -17,7 +16,7 @@ import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
  * Pravega acknowledged all of them. After a failure, records since the last checkpoint are
  * written again: at least once. It has nothing to commit.
  */
-final class AtLeastOnceWriter<T> implements CommittingSinkWriter<T, PravegaCommittable> {
+final class AtLeastOnceWriter<T> implements PravegaWriter<T> {
     private final PravegaSinkSettings settings;
     private final RecordEncoder<T> encoder;
     private final EventStreamClientFactory clients;
@@ -61,6 +60,11 @@ final class AtLeastOnceWriter<T> implements CommittingSinkWriter<T, PravegaCommi
 
     @Override
     public Collection<PravegaCommittable> prepareCommit() {
+        return List.of();
+    }
+
+    @Override
+    public List<PravegaWriterState> snapshotState(long checkpointId) {
         return List.of();
     }
 

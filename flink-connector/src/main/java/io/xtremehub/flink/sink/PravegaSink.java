@@ -2,12 +2,14 @@ package io.xtremehub.flink.sink;
 
 import io.xtremehub.flink.internal.StreamChecks;
 import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.api.connector.sink2.SupportsWriterState;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
@@ -32,7 +34,8 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  *
  * @param <T> the records written
  */
-public final class PravegaSink<T> implements Sink<T>, SupportsCommitter<PravegaCommittable> {
+public final class PravegaSink<T>
+        implements Sink<T>, SupportsCommitter<PravegaCommittable>, SupportsWriterState<T, PravegaWriterState> {
     private static final long serialVersionUID = 1L;
 
     private final PravegaSinkSettings settings;
@@ -55,7 +58,13 @@ public final class PravegaSink<T> implements Sink<T>, SupportsCommitter<PravegaC
     }
 
     @Override
-    public CommittingSinkWriter<T, PravegaCommittable> createWriter(WriterInitContext context) throws IOException {
+    public PravegaWriter<T> createWriter(WriterInitContext context) throws IOException {
+        return restoreWriter(context, List.of());
+    }
+
+    @Override
+    public PravegaWriter<T> restoreWriter(WriterInitContext context, Collection<PravegaWriterState> states)
+            throws IOException {
         StreamChecks.requireStream(settings.connection(), settings.scope(), settings.stream());
         RecordEncoder<T> encoder = new RecordEncoder<>(serializer, router, settings.streamName());
         try {
@@ -64,8 +73,13 @@ public final class PravegaSink<T> implements Sink<T>, SupportsCommitter<PravegaC
             throw new IOException("cannot open the serialization schema: " + e.getMessage(), e);
         }
         return settings.guarantee() == DeliveryGuarantee.EXACTLY_ONCE
-                ? new TransactionalWriter<>(settings, encoder, context.metricGroup())
+                ? new TransactionalWriter<>(settings, encoder, context.metricGroup(), states)
                 : new AtLeastOnceWriter<>(settings, encoder, context.metricGroup());
+    }
+
+    @Override
+    public SimpleVersionedSerializer<PravegaWriterState> getWriterStateSerializer() {
+        return new PravegaWriterStateSerializer();
     }
 
     @Override

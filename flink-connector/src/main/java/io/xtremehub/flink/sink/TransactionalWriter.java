@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
-import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 import org.slf4j.Logger;
@@ -18,11 +17,12 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes the records of each checkpoint into one Pravega transaction. Before the checkpoint
  * barrier passes, the transaction is flushed and handed to the committer, which commits it
- * once the checkpoint is complete; the next record opens a new transaction. A transaction
- * still open when the writer closes (its records are replayed after the restart) is aborted;
- * one left behind by a crash expires after the transaction timeout.
+ * once the checkpoint is complete, and the next transaction is opened; the checkpoint keeps
+ * its id as writer state. A transaction still open when the writer closes (its records are
+ * replayed after the restart) is aborted; one left behind by a crash is aborted by the writer
+ * restored from the checkpoint (and would otherwise expire after the transaction timeout).
  */
-final class TransactionalWriter<T> implements CommittingSinkWriter<T, PravegaCommittable> {
+final class TransactionalWriter<T> implements PravegaWriter<T> {
     private static final Logger LOG = LoggerFactory.getLogger(TransactionalWriter.class);
 
     private final PravegaSinkSettings settings;
@@ -32,8 +32,10 @@ final class TransactionalWriter<T> implements CommittingSinkWriter<T, PravegaCom
     private final Counter recordsSent;
     private final Counter bytesSent;
     private Transaction<byte[]> transaction;
+    private boolean written;
 
-    TransactionalWriter(PravegaSinkSettings settings, RecordEncoder<T> encoder, SinkWriterMetricGroup metrics) {
+    TransactionalWriter(PravegaSinkSettings settings, RecordEncoder<T> encoder, SinkWriterMetricGroup metrics,
+            Collection<PravegaWriterState> restored) {
         this.settings = settings;
         this.encoder = encoder;
         this.clients = EventStreamClientFactory.withScope(settings.scope(), settings.connection().clientConfig());
@@ -41,6 +43,22 @@ final class TransactionalWriter<T> implements CommittingSinkWriter<T, PravegaCom
                 new ByteArraySerializer(), settings.writerConfig());
         this.recordsSent = metrics.getNumRecordsSendCounter();
         this.bytesSent = metrics.getNumBytesSendCounter();
+        restored.forEach(this::abortLeftOver);
+    }
+
+    // the transaction a previous writer opened after the checkpoint we restart from
+    private void abortLeftOver(PravegaWriterState state) {
+        try {
+            Transaction<byte[]> txn = writer.getTxn(state.transactionId());
+            if (txn.checkStatus() == Transaction.Status.OPEN) {
+                txn.abort();
+                LOG.info("Aborted transaction {} on {} left open by the writer before the restart",
+                        state.transactionId(), settings.streamName());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("Could not abort left-over transaction {} on {}: {} (it expires on its own)",
+                    state.transactionId(), settings.streamName(), e.toString());
+        }
     }
 
     @Override
@@ -57,6 +75,7 @@ final class TransactionalWriter<T> implements CommittingSinkWriter<T, PravegaCom
         } catch (TxnFailedException e) {
             throw failed(txn, e);
         }
+        written = true;
         recordsSent.inc();
         bytesSent.inc(bytes.length);
     }
@@ -80,17 +99,24 @@ final class TransactionalWriter<T> implements CommittingSinkWriter<T, PravegaCom
 
     @Override
     public Collection<PravegaCommittable> prepareCommit() throws IOException {
-        if (transaction == null) {
+        if (transaction == null || !written) {
             return List.of();
         }
         Transaction<byte[]> txn = transaction;
         transaction = null;
+        written = false;
         try {
             txn.flush();
         } catch (TxnFailedException e) {
             throw failed(txn, e);
         }
         return List.of(new PravegaCommittable(settings.scope(), settings.stream(), txn.getTxnId()));
+    }
+
+    @Override
+    public List<PravegaWriterState> snapshotState(long checkpointId) throws IOException {
+        // opened now rather than at the next record, so the checkpoint can name it
+        return List.of(new PravegaWriterState(currentTransaction().getTxnId()));
     }
 
     private IOException failed(Transaction<byte[]> txn, TxnFailedException e) {

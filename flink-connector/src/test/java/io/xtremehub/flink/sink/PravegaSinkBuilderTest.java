@@ -35,6 +35,13 @@ class PravegaSinkBuilderTest {
     }
 
     @Test
+    void writerStatesRoundTrip() throws IOException {
+        PravegaWriterStateSerializer serializer = new PravegaWriterStateSerializer();
+        PravegaWriterState state = new PravegaWriterState(UUID.randomUUID());
+        assertThat(serializer.deserialize(serializer.getVersion(), serializer.serialize(state))).isEqualTo(state);
+    }
+
+    @Test
     void committablesRoundTrip() throws IOException {
         PravegaCommittableSerializer serializer = new PravegaCommittableSerializer();
         PravegaCommittable c = new PravegaCommittable("s", "t", UUID.randomUUID());

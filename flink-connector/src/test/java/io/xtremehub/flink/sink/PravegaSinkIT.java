@@ -29,6 +29,7 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -175,6 +176,31 @@ class PravegaSinkIT {
         assertThat(expired.failure).hasMessageContaining("Pravega transaction " + txns[1])
                 .hasMessageContaining("was aborted and cannot be committed: it outlived its timeout of 10000 ms");
         assertThat(pravega.readAll(stream)).containsExactly("txn-0");
+    }
+
+    @Test
+    void restoredWriterAbortsTheTransactionACrashedWriterLeftOpen() throws Exception {
+        String stream = pravega.createStream("crashed", 1);
+        PravegaSink<String> sink = sink(stream).setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).build();
+        UUID orphan;
+        try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
+                pravega.connection().clientConfig());
+             TransactionalEventStreamWriter<byte[]> crashed = clients.createTransactionalEventWriter("crashed",
+                     stream, new ByteArraySerializer(), sink.settings().writerConfig())) {
+            Transaction<byte[]> txn = crashed.beginTxn();
+            txn.writeEvent("after-the-checkpoint".getBytes(StandardCharsets.UTF_8));
+            txn.flush();
+            orphan = txn.getTxnId();
+        }
+        assertThat(statusOf(stream, orphan)).isEqualTo(Transaction.Status.OPEN);
+
+        new TransactionalWriter<>(sink.settings(),
+                new RecordEncoder<>(new SimpleStringSchema(), null, sink.settings().streamName()),
+                UnregisteredMetricsGroup.createSinkWriterMetricGroup(), List.of(new PravegaWriterState(orphan)))
+                .close();
+
+        assertThat(statusOf(stream, orphan)).isIn(Transaction.Status.ABORTING, Transaction.Status.ABORTED);
+        assertThat(pravega.readAll(stream)).isEmpty();
     }
 
     // asks the controller directly: looking a transaction up through a writer would ping it alive
