@@ -121,7 +121,7 @@ class PravegaSinkIT {
     }
 
     @Test
-    void unserializableRecordFailsAndCommitsNothingOfItsCheckpoint() throws Exception {
+    void unserializableRecordFailsTheJobAndNothingAfterItIsCommitted() throws Exception {
         String stream = pravega.createStream("badrecord", 1);
         StreamExecutionEnvironment env = env(1);
         SerializationSchema<String> picky = r -> {
@@ -137,7 +137,8 @@ class PravegaSinkIT {
                 .satisfies(e -> assertThat(messages(e)).anyMatch(m -> m.startsWith(
                         "cannot serialize a record for Pravega stream xtremehub/" + stream)
                         && m.endsWith("cannot encode 'poison'")));
-        assertThat(pravega.readAll(stream)).isEmpty();
+        // records of checkpoints completed before the poison may be committed, nothing after it
+        assertThat(pravega.readAll(stream)).isSubsetOf("ok-1", "ok-2").doesNotContain("ok-3");
     }
 
     @Test
