@@ -10,6 +10,8 @@ import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.flink.source.StreamPosition;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Timeout;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,6 +20,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -35,7 +38,15 @@ import org.junit.jupiter.api.io.TempDir;
 class ExactlyOnceIT {
     @RegisterExtension
     static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
+            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+            // global restarts: a lone restarted source subtask forces a second failover (see README)
+            .setConfiguration(fullFailover()).build());
+
+    private static Configuration fullFailover() {
+        Configuration conf = new Configuration();
+        conf.set(JobManagerOptions.EXECUTION_FAILOVER_STRATEGY, "full");
+        return conf;
+    }
 
     @TempDir
     static Path dir;
@@ -54,6 +65,7 @@ class ExactlyOnceIT {
     }
 
     @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES) // a stuck job fails the test instead of hanging the build
     void outputEqualsInputExactlyOnceDespiteFailures() throws Exception {
         String input = pravega.createStream("eo-in", 3);
         String output = pravega.createStream("eo-out", 2);
@@ -61,6 +73,7 @@ class ExactlyOnceIT {
         pravega.write(input, events);
 
         Configuration conf = new Configuration();
+        conf.set(JobManagerOptions.EXECUTION_FAILOVER_STRATEGY, "full");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 30);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
