@@ -19,6 +19,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -102,7 +103,7 @@ public final class NexusServer implements AutoCloseable {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, front);
+            this.proxy = proxy(b, b.outerMiddleware.apply(front));
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
             this.membership = members;
@@ -281,6 +282,7 @@ public final class NexusServer implements AutoCloseable {
         private String adminToken = java.util.UUID.randomUUID().toString();
         private long maxObjectSize = 5L << 30;
         private SwarmletConfig swarmlet;
+        private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
 
         private Builder() {
         }
@@ -362,6 +364,15 @@ public final class NexusServer implements AutoCloseable {
          */
         public Builder swarmlet(SwarmletConfig value) {
             this.swarmlet = value;
+            return this;
+        }
+
+        /**
+         * Wraps what S3Proxy serves in one more middleware, outside all of Nexus (e.g. a
+         * {@code ForwardingBlobStore} that accounts requests as clients see them). Default: none.
+         */
+        public Builder outerMiddleware(UnaryOperator<BlobStore> value) {
+            this.outerMiddleware = Objects.requireNonNull(value, "outerMiddleware");
             return this;
         }
 
