@@ -14,6 +14,10 @@ import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.nexus.tagging.ProxyFilters;
+import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.TaggingBlobStore;
+import io.xtremehub.nexus.tagging.TaggingFilter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -47,6 +51,9 @@ public final class NexusServer implements AutoCloseable {
     /** Default secret key of the S3 endpoint. */
     public static final String DEFAULT_SECRET_KEY = "nexus-secret";
 
+    /** Default backend bucket of object tags. */
+    public static final String DEFAULT_TAG_BUCKET = "nexus-object-tags";
+
     /** File under the work directory that holds the default metadata store. */
     public static final String METADATA_FILE = "metadata.json";
 
@@ -55,6 +62,7 @@ public final class NexusServer implements AutoCloseable {
     private final StreamletRegistry registry;
     private final PipelineFactory pipelines;
     private final NexusBlobStore blobStore;
+    private final TagStore tags;
     private final S3Proxy proxy;
     private final AdminServer admin;
     private final MeshServer mesh;
@@ -76,7 +84,8 @@ public final class NexusServer implements AutoCloseable {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
             this.pipelines = new PipelineFactory(registry, metadata);
             BlobStore backend = b.backend.create();
-            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
+            this.tags = new TagStore(backend, b.tagBucket);
+            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags);
             BlobStore front = blobStore;
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
@@ -103,7 +112,8 @@ public final class NexusServer implements AutoCloseable {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, b.outerMiddleware.apply(front));
+            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags)));
+            ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
             this.membership = members;
@@ -258,6 +268,7 @@ public final class NexusServer implements AutoCloseable {
         if (started) {
             proxy.stop();
         }
+        tags.close();
         blobStore.close();
         pipelines.close();
         registry.close();
@@ -284,7 +295,18 @@ public final class NexusServer implements AutoCloseable {
         private SwarmletConfig swarmlet;
         private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
 
+        private String tagBucket = DEFAULT_TAG_BUCKET;
+
         private Builder() {
+        }
+
+        /**
+         * The backend bucket that keeps object tags (one small sidecar per tagged object), created if
+         * missing and closed to S3 clients (default {@value NexusServer#DEFAULT_TAG_BUCKET}).
+         */
+        public Builder tagBucket(String value) {
+            this.tagBucket = Objects.requireNonNull(value, "tagBucket");
+            return this;
         }
 
         /** Where chunks are stored (default transient). */

@@ -6,6 +6,7 @@ import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.tagging.TagStore;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,11 +36,13 @@ final class PutPath {
     private final BlobStore backend;
     private final PipelineFactory pipelines;
     private final Spool spool;
+    private final TagStore tags;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags) {
         this.backend = backend;
         this.pipelines = pipelines;
         this.spool = spool;
+        this.tags = tags;
     }
 
     /**
@@ -72,12 +75,24 @@ final class PutPath {
                 + "; nothing was stored";
         PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), null, -1),
                 match.chunk(), match.policy(), Map.of());
+        String writeId = ObjectMarker.newWriteId();
         try {
             boolean direct = pipeline.canStreamDirectly() && request.contentLength() != null;
             PutObjectResponse response = direct
-                    ? putDirect(request, payload, pipeline, ctx, eTagOverride)
-                    : putSpooled(request, payload, pipeline, ctx, eTagOverride);
+                    ? putDirect(request, payload, pipeline, ctx, eTagOverride, writeId)
+                    : putSpooled(request, payload, pipeline, ctx, eTagOverride, writeId);
             ctx.commit();
+            Map<String, String> context = ctx.entries();
+            if (!context.isEmpty()) {
+                // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
+                // under the key the client wrote and, for a routed chunk, beside the data a GET reads
+                tags.writeContextLater(request.bucket(), request.key(), writeId, context);
+                String storedIn = direct ? request.bucket()
+                        : ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
+                if (!storedIn.equals(request.bucket())) {
+                    tags.writeContextLater(storedIn, request.key(), writeId, context);
+                }
+            }
             return response;
         } catch (IOException | RuntimeException e) {
             LOG.warn("{}: {}", what, e.toString());
@@ -125,7 +140,7 @@ final class PutPath {
      * itself (the request carries it); digesting here too would hash every byte twice.
      */
     private PutObjectResponse putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                                        PipelineContext ctx, String eTagOverride) throws IOException {
+                                        PipelineContext ctx, String eTagOverride, String writeId) throws IOException {
         long length = request.contentLength();
         CountingInputStream original = new CountingInputStream(payload);
         Layers layers = buildLayers(original, pipeline, ctx);
@@ -157,7 +172,7 @@ final class PutPath {
         // the marker says so (a multipart completion records its own composite ETag)
         String eTag = eTagOverride == null ? "" : eTagOverride;
         ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                pipeline.policy().fingerprint(), length, eTag, steps, null, ctx.entries());
+                pipeline.policy().fingerprint(), length, eTag, steps, null, Map.of(), writeId);
         PutObjectRequest.Builder b = request.toBuilder().metadata(marker.addTo(request.metadata()));
         PutObjectResponse stored = backend.putBlob(b.build(), verified);
         String visible = eTagOverride != null ? eTagOverride : unquote(stored.eTag());
@@ -180,7 +195,8 @@ final class PutPath {
     }
 
     private PutObjectResponse putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                                         PipelineContext ctx, String eTagOverride) throws IOException {
+                                         PipelineContext ctx, String eTagOverride, String writeId)
+            throws IOException {
         List<ActivePipeline.Step> eventSteps = pipeline.steps().stream()
                 .filter(s -> s.events() != null && s.descriptor().on().onPut()).toList();
         try (Spool.SpoolFile out = spool.create("put");
@@ -216,8 +232,7 @@ final class PutPath {
             }
             String target = ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
             ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                pipeline.policy().fingerprint(),
-                    originalLength, eTag, steps, null, ctx.entries());
+                    pipeline.policy().fingerprint(), originalLength, eTag, steps, null, Map.of(), writeId);
             PutObjectRequest.Builder b = request.toBuilder().bucket(target).contentLength(out.size()).contentMD5(null)
                     .metadata(marker.addTo(request.metadata()));
             try (InputStream stored = out.input()) {
@@ -233,7 +248,7 @@ final class PutPath {
     private void writeStub(PutObjectRequest request, ObjectMarker marker, String target) {
         ObjectMarker stub = new ObjectMarker(marker.policyName(), marker.policyVersion(), marker.policyFingerprint(),
                 marker.originalLength(),
-                marker.originalETag(), List.of(), target, marker.context());
+                marker.originalETag(), List.of(), target, Map.of(), marker.writeId());
         PutObjectRequest.Builder b = request.toBuilder().contentLength(0L).contentMD5(null)
                 .metadata(stub.addTo(request.metadata()));
         try {
