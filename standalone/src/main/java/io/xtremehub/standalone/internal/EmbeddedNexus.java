@@ -75,12 +75,19 @@ public final class EmbeddedNexus implements AutoCloseable {
 
     /** Bytes the backend really stores for a bucket, after compression. */
     public long storedBytes(String bucket) {
+        return storedBytes(bucket, "");
+    }
+
+    /** Bytes the backend really stores for the objects of a bucket whose key contains {@code text}. */
+    public long storedBytes(String bucket, String text) {
         Path dir = backendDir.resolve(bucket);
         if (!Files.isDirectory(dir)) {
             return 0;
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> dir.relativize(p).toString().contains(text))
+                    .mapToLong(p -> p.toFile().length()).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
