@@ -19,6 +19,8 @@ import io.xtremehub.standalone.ClusterConfig;
 public final class EmbeddedSegmentStore implements AutoCloseable {
     /** Key prefix of every object Pravega writes to the LTS bucket: chunks are {@code pravega/<chunk name>}. */
     public static final String LTS_KEY_PREFIX = "pravega/";
+    /** The WAL's metadata is checkpointed every this many commits; a restart replays the log from a checkpoint. */
+    public static final int WAL_CHECKPOINT_COMMITS = 100;
 
     private final ServiceStarter starter;
 
@@ -58,8 +60,8 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(S3StorageConfig.PREFIX, LTS_KEY_PREFIX))
                 // checkpoint the WAL often so tiered data is truncated from it and a restart replays little
                 .include(DurableLogConfig.builder()
-                        .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, 100)
-                        .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, 100)
+                        .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
+                        .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
                         .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
