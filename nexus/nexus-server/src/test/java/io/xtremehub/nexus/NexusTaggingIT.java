@@ -59,6 +59,27 @@ class NexusTaggingIT {
                     io.xtremehub.nexus.ContextProbe.seen(c.object().key(), c.entries());
                     return in;
                 }
+            }
+            """;
+    /** Observes bytes only (so Nexus stores objects as written, without a marker) and counts them into the context. */
+    private static final String BYTE_COUNTER = """
+            package demo.count;
+            import io.xtremehub.nexus.api.*;
+            import java.io.*;
+            @StreamletInfo(name = "byte-counter", on = Operation.PUT, type = StreamletType.SEMANTIC)
+            public class ByteCounter implements ByteStreamlet {
+                @Override public InputStream processPutBytes(InputStream in, StreamletContext c) {
+                    return new FilterInputStream(in) {
+                        long seen;
+                        @Override public int read(byte[] b, int off, int len) throws IOException {
+                            int n = super.read(b, off, len);
+                            if (n > 0) seen += n;
+                            if (n < 0) c.put("bytes", Long.toString(seen));
+                            return n;
+                        }
+                    };
+                }
+                @Override public InputStream processGetBytes(InputStream in, StreamletContext c) { return in; }
                 @Override public boolean preservesBytes() { return true; }
             }
             """;
@@ -77,9 +98,14 @@ class NexusTaggingIT {
         s3 = S3Clients.sync(nexus.endpoint(), nexus.accessKey(), nexus.secretKey());
         s3.createBucket(r -> r.bucket("tags"));
         s3.createBucket(r -> r.bucket("ctx"));
+        s3.createBucket(r -> r.bucket("counted"));
         nexus.streamlets().register(StreamletJars.build(tmp, "ctx-echo", Map.of("demo.ctx.ContextEcho", CONTEXT_ECHO)));
+        nexus.streamlets().register(StreamletJars.build(tmp, "byte-counter",
+                Map.of("demo.count.ByteCounter", BYTE_COUNTER)));
         nexus.definePolicy(new Policy("ctx-policy", 0, SystemType.GENERIC, "ctx", "**",
                 List.of(new StreamletRef("ctx-echo", Map.of())), List.of()));
+        nexus.definePolicy(new Policy("count-policy", 0, SystemType.GENERIC, "counted", "**",
+                List.of(new StreamletRef("byte-counter", Map.of())), List.of()));
     }
 
     @AfterAll
@@ -275,5 +301,19 @@ class NexusTaggingIT {
         s3.putObject(r -> r.bucket("ctx").key("chunk-1"), RequestBody.fromBytes(shorter));
         assertArrayEquals(shorter, s3.getObjectAsBytes(r -> r.bucket("ctx").key("chunk-1")).asByteArray());
         assertEquals("3", ContextProbe.take("chunk-1").get("bytes"));
+    }
+
+    @Test
+    void contextOfAnObjectStoredAsWrittenIsTiedToItsETag() throws Exception {
+        s3.putObject(r -> r.bucket("counted").key("c"), RequestBody.fromString("12345"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("counted", "c").equals(Map.of("nexus:bytes", "5")));
+        // stored as written: no Nexus marker among the stored file's extended attributes
+        Path stored = backendDir.resolve("counted").resolve("c");
+        assertEquals("12345", Files.readString(stored));
+        var view = Files.getFileAttributeView(stored, java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        assertTrue(view.list().stream().noneMatch(a -> a.contains("nexus")), view.list()::toString);
+        s3.putObject(r -> r.bucket("counted").key("c"), RequestBody.fromString("123"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("counted", "c").equals(Map.of("nexus:bytes", "3")));
+        assertEquals("123", s3.getObjectAsBytes(r -> r.bucket("counted").key("c")).asUtf8String());
     }
 }

@@ -110,7 +110,11 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         if (head == null) {
             throw S3Exceptions.noSuchKey(bucket, key, null);
         }
-        return ObjectMarker.from(head.metadata()).map(ObjectMarker::writeId);
+        Optional<ObjectMarker> marker = ObjectMarker.from(head.metadata());
+        if (marker.isPresent()) {
+            return Optional.ofNullable(marker.get().writeId());
+        }
+        return Optional.of(PutPath.unmarkedContextId(head.eTag())); // stored as written: its ETag identifies it
     }
 
     @Override

@@ -22,6 +22,7 @@ import software.amazon.awssdk.services.s3.model.BucketAlreadyOwnedByYouException
 import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
@@ -112,9 +113,12 @@ public final class TagStore implements AutoCloseable {
         ReentrantLock lock = lockFor(sidecar);
         lock.lock();
         try {
+            if (tags.isEmpty() && !exists(sidecar)) {
+                return; // the common case, a PUT without tags over an untagged object: one metadata lookup
+            }
             Stored current = load(sidecar);
             if (current.user().equals(tags)) {
-                return; // also the common case of a PUT without tags over an untagged object: one read
+                return;
             }
             store(sidecar, new Stored(tags, current.writeId(), current.context()));
         } finally {
@@ -195,6 +199,14 @@ public final class TagStore implements AutoCloseable {
 
     private ReentrantLock lockFor(String sidecar) {
         return locks[Math.floorMod(sidecar.hashCode(), locks.length)];
+    }
+
+    private boolean exists(String sidecar) {
+        try {
+            return backend.blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(sidecar).build()) != null;
+        } catch (NoSuchKeyException e) {
+            return false;
+        }
     }
 
     private Stored load(String sidecar) {

@@ -40,7 +40,9 @@ public final class TaggingFilter implements Filter {
     @FunctionalInterface
     public interface ObjectVersions {
         /**
-         * The write id of the object's current version (empty if Nexus did not process it).
+         * What identifies the object's current version for its stored context: the write id in its
+         * marker, or the ETag of an object stored as written (empty for objects written by an older
+         * Nexus).
          *
          * @throws AwsServiceException NoSuchKey / NoSuchBucket if it does not exist
          */
