@@ -66,7 +66,9 @@ public final class WorkerRuntime {
     private final AtomicLong syncRequested = new AtomicLong();
     private volatile long syncUpTo;
     private volatile long syncDone;
-    private Channel<Telemetry> telemetryChannel;
+    private SideChannel side;
+    /** End markers reported durably by a sync so far. */
+    private int syncedEnds;
     private volatile boolean readerFinished;
     private long eventsOut;
     private long processingNanos;
@@ -104,7 +106,7 @@ public final class WorkerRuntime {
     }
 
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
-        this.telemetryChannel = telemetry;
+        this.side = new SideChannel(telemetry, label + " " + launch.workerId());
         StageProcessor processor = new StageProcessor(stage);
         StageInput input = null;
         StageOutput output = null;
@@ -141,7 +143,7 @@ public final class WorkerRuntime {
         } finally {
             stopReading = true;
             joinQuietly(reader);
-            closeQuietly(processor, input, output, deadLetters);
+            closeQuietly(processor, input, output, deadLetters, side);
         }
     }
 
@@ -235,12 +237,17 @@ public final class WorkerRuntime {
     }
 
     /** Processing thread: answers the reader's sync request once all it asked for is processed. */
-    private void syncIfRequested(StageOutput output) {
+    private void syncIfRequested(StageOutput output) throws InterruptedException {
         long request = syncRequested.get();
         if (request > syncDone && processed >= syncUpTo && queue.isEmpty()) {
             output.flush();
-            // not report(): a report that fails must fail the worker, not be skipped
-            telemetryChannel.append(telemetry(Telemetry.Type.STATS, null));
+            int ends = endSegments.size();
+            if (ends != syncedEnds) {
+                // not report(): a report that fails must fail the worker, not be skipped. Only new end
+                // markers need it: a plain checkpoint waits for the flush alone
+                side.reportNow(telemetry(Telemetry.Type.STATS, null));
+                syncedEnds = ends;
+            }
             syncDone = request;
         }
     }
@@ -261,6 +268,7 @@ public final class WorkerRuntime {
         long lastTelemetry = 0;
         long lastControl = 0;
         long lastWindow = System.currentTimeMillis();
+        side.startPolling(control, CONTROL_POLL_MILLIS);
         while (true) {
             InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
             if (item != null) {
@@ -290,7 +298,7 @@ public final class WorkerRuntime {
             }
             if (now - lastControl >= CONTROL_POLL_MILLIS) {
                 lastControl = now;
-                for (ControlMessage m : control.poll()) {
+                for (ControlMessage m : side.control()) {
                     if (!m.isFor(launch.workerId())) {
                         continue;
                     }
@@ -441,11 +449,7 @@ public final class WorkerRuntime {
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
-        try {
-            telemetry.append(telemetry(type, error));
-        } catch (RuntimeException e) {
-            LOG.warn("{} worker {} could not report {}: {}", label, launch.workerId(), type, e.toString());
-        }
+        side.report(telemetry(type, error));
     }
 
     private volatile StageInput progressSource;
