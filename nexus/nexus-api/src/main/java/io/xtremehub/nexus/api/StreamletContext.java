@@ -5,8 +5,11 @@ import java.util.Optional;
 
 /**
  * What one pipeline run knows and shares. A new context is created for each storage request; its
- * key/values are visible to every streamlet of the run, are stored with the object on PUT and are
- * loaded again before the pipeline runs on GET.
+ * key/values are visible to every streamlet of the run. After a PUT has been acknowledged they are
+ * stored asynchronously as the object's tags ({@code nexus:<key>}, read-only for S3 clients); on GET
+ * they are loaded before a streamlet first reads the context (a GET whose streamlets never read it
+ * does not look them up). Being asynchronous, they can be missing if the worker stops right after the
+ * PUT: never put in the context anything needed to read the object back; write it into the bytes.
  */
 public interface StreamletContext {
     /** The object the client addressed. */
@@ -31,8 +34,8 @@ public interface StreamletContext {
     Optional<String> get(String key);
 
     /**
-     * Sets a shared key/value. Keys are 1-64 characters of [a-z0-9._-]; values are printable
-     * ASCII; together they must fit the object's user-metadata budget.
+     * Sets a shared key/value. Keys are 1-64 characters of [a-z0-9._-]; values are at most 512
+     * printable ASCII characters.
      */
     void put(String key, String value);
 
