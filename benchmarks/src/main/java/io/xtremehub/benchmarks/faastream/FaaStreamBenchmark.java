@@ -24,9 +24,13 @@ import software.amazon.awssdk.services.s3.S3Client;
  * embedded S3 endpoint (Lithops-over-S3) and Redis lists on a real redis-server
  * (Lithops-over-Redis). Writes CSV under {@code benchmarks/results/}.
  *
- * <pre>java ... FaaStreamBenchmark [--quick] [--out benchmarks/results]</pre>
+ * <pre>java ... FaaStreamBenchmark [--quick] [--out benchmarks/results] [--only latency,chain,batch]</pre>
+ * The quick run writes {@code faastream-quick-*.csv}, the full run {@code faastream-*.csv}.
  */
 public final class FaaStreamBenchmark {
+    /** Event sizes of the latency experiment ({@code --sizes} narrows it for a focused run). */
+    private static int[] SIZES = {1024, 100 * 1024, 1024 * 1024};
+
     private FaaStreamBenchmark() {
     }
 
@@ -34,7 +38,14 @@ public final class FaaStreamBenchmark {
         boolean quick = Arrays.asList(args).contains("--quick");
         int outIdx = Arrays.asList(args).indexOf("--out");
         Path out = Path.of(outIdx >= 0 ? args[outIdx + 1] : "benchmarks/results");
+        int onlyIdx = Arrays.asList(args).indexOf("--only");
+        List<String> only = Arrays.asList((onlyIdx >= 0 ? args[onlyIdx + 1] : "latency,chain,batch").split(","));
         Files.createDirectories(out);
+        String prefix = quick ? "faastream-quick-" : "faastream-";
+        int sizesIdx = Arrays.asList(args).indexOf("--sizes");
+        if (sizesIdx >= 0) {
+            SIZES = Arrays.stream(args[sizesIdx + 1].split(",")).mapToInt(Integer::parseInt).toArray();
+        }
         Path data = Files.createTempDirectory("faastream-bench");
         int redisPort = freePort();
         Process redis = new ProcessBuilder("redis-server", "--port", String.valueOf(redisPort), "--save", "",
@@ -53,11 +64,20 @@ public final class FaaStreamBenchmark {
                  FaaStreamTransport faastream = new FaaStreamTransport(manager, cluster.controllerUri(),
                          StandaloneCluster.DEFAULT_SCOPE);
                  RedisTransport redisT = new RedisTransport(redisPort);
-                 S3Transport s3T = new S3Transport(s3, "bench-" + System.currentTimeMillis())) {
+                 S3Transport s3T = new S3Transport(s3, "bench-" + System.currentTimeMillis());
+                 PravegaTransport raw = new PravegaTransport(cluster.controllerUri(), StandaloneCluster.DEFAULT_SCOPE)) {
                 List<Transports> all = List.of(faastream, s3T, redisT);
-                latency(all, quick, out.resolve("faastream-latency.csv"));
-                chains(all, quick, out.resolve("faastream-chain.csv"));
-                batch(all, quick, out.resolve("faastream-batch.csv"));
+                // the bare-Pravega floor only where latency is measured
+                List<Transports> withFloor = List.of(faastream, raw, s3T, redisT);
+                if (only.contains("latency")) {
+                    latency(withFloor, quick, out.resolve(prefix + "latency.csv"));
+                }
+                if (only.contains("chain")) {
+                    chains(withFloor, quick, out.resolve(prefix + "chain.csv"));
+                }
+                if (only.contains("batch")) {
+                    batch(all, quick, out.resolve(prefix + "batch.csv"));
+                }
             }
         } finally {
             redis.destroy();
@@ -65,15 +85,23 @@ public final class FaaStreamBenchmark {
         System.exit(0);
     }
 
+    /** Rate-driven chain run: latencies of the events and the send rate actually achieved. */
+    record Run(double[] latencies, double achievedRate) {
+    }
+
     private static void latency(List<Transports> all, boolean quick, Path csv) throws Exception {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println("system,event_bytes,rate_per_s,events,p50_ms,p95_ms,p99_ms");
-            for (int size : new int[] {1024, 100 * 1024, 1024 * 1024}) {
+            w.println("system,event_bytes,rate_per_s,events,achieved_rate_per_s,p50_ms,p95_ms,p99_ms");
+            for (int size : SIZES) {
                 for (int rate : new int[] {1, 100}) {
-                    int events = rate == 1 ? (quick ? 8 : 60) : (quick ? 200 : 2000);
+                    int events = rate == 1 ? (quick ? 8 : 40)
+                            : size >= 1 << 20 ? (quick ? 100 : 500) : (quick ? 200 : 1000);
                     for (Transports t : all) {
-                        double[] lat = runChain(t, 2, size, rate, events);
-                        row(w, t.name(), size, rate, events, lat);
+                        String prefix = String.format("%s,%d,%d,%d", t.name(), size, rate, events);
+                        cell(w, "latency", prefix, () -> {
+                            Run r = runChain(t, 2, size, rate, events);
+                            return String.format("%.1f,%s", r.achievedRate(), percentiles(r.latencies()));
+                        }, 4);
                     }
                 }
             }
@@ -84,14 +112,11 @@ public final class FaaStreamBenchmark {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
             w.println("system,chain_length,events,p50_ms,p95_ms,p99_ms");
             int[] lengths = quick ? new int[] {1, 10} : new int[] {1, 10, 100};
+            int events = quick ? 6 : 20;
             for (int len : lengths) {
                 for (Transports t : all) {
-                    double[] lat = runChain(t, len, 1024, 1, quick ? 6 : 30);
-                    String line = String.format("%s,%d,%d,%.2f,%.2f,%.2f", t.name(), len, lat.length,
-                            pct(lat, 50), pct(lat, 95), pct(lat, 99));
-                    w.println(line);
-                    w.flush();
-                    System.out.println("chain " + line);
+                    cell(w, "chain", String.format("%s,%d,%d", t.name(), len, events),
+                            () -> percentiles(runChain(t, len, 1024, 1, events).latencies()), 3);
                 }
             }
         }
@@ -99,48 +124,79 @@ public final class FaaStreamBenchmark {
 
     private static void batch(List<Transports> all, boolean quick, Path csv) throws Exception {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println("system,event_bytes,workers,events,seconds,mb_per_s");
-            long volume = quick ? 8L << 20 : 64L << 20;
+            // seconds: from submitting the job to every output written; processing_s: first to last event
+            // through the function (FaaStream without job start-up; the baselines have none)
+            w.println("system,event_bytes,workers,events,seconds,events_per_s,mb_per_s,processing_s,"
+                    + "processing_events_per_s,processing_mb_per_s");
+            long volume = quick ? 16L << 20 : 64L << 20;
             for (int size : new int[] {1024, 100 * 1024, 1024 * 1024}) {
-                batchRow(all, w, size, 1, volume);
+                batchRow(all, w, size, 1, volume, quick);
             }
-            for (int workers : quick ? new int[] {1, 2, 4} : new int[] {1, 2, 4, 8}) {
-                batchRow(all, w, 1024, workers, volume);
+            for (int workers : new int[] {2, 4, 8}) {
+                batchRow(all, w, 1024, workers, volume, quick);
             }
         }
     }
 
-    private static void batchRow(List<Transports> all, PrintWriter w, int size, int workers, long volume) throws Exception {
+    private static void batchRow(List<Transports> all, PrintWriter w, int size, int workers, long volume,
+                                 boolean quick) throws Exception {
         for (Transports t : all) {
-            // object passing is slow for small events; cap its count and report its rate
-            long max = t instanceof S3Transport ? Math.min(volume / size, 2_000) : volume / size;
+            // object passing takes a PUT and a GET per event: cap its count (the rate is what counts)
+            long max = t instanceof S3Transport ? Math.min(volume / size, quick ? 500 : 2_000) : volume / size;
             List<byte[]> events = new ArrayList<>();
             for (long i = 0; i < max; i++) {
                 events.add(Timestamped.event(size));
             }
-            double s = t.batch(events, workers);
-            String line = String.format("%s,%d,%d,%d,%.3f,%.2f", t.name(), size, workers, events.size(), s,
-                    events.size() * (double) size / (1 << 20) / s);
-            w.println(line);
-            w.flush();
-            System.out.println("batch " + line);
+            cell(w, "batch", String.format("%s,%d,%d,%d", t.name(), size, workers, events.size()), () -> {
+                Timestamped.resetSpan();
+                double s = t.batch(events, workers);
+                double span = Timestamped.spanSeconds();
+                double mb = events.size() * (double) size / (1 << 20);
+                return String.format("%.3f,%.1f,%.2f,%.3f,%.1f,%.2f", s, events.size() / s, mb / s, span,
+                        events.size() / span, mb / span);
+            }, 6);
         }
     }
 
-    private static double[] runChain(Transports t, int length, int size, int rate, int events) throws Exception {
+    interface Cell {
+        String measure() throws Exception;
+    }
+
+    /** One CSV row; a cell that fails is recorded as failed (with why) and the run goes on. */
+    private static void cell(PrintWriter w, String experiment, String prefix, Cell cell, int columns) {
+        String result;
+        try {
+            result = cell.measure();
+        } catch (Exception | Error e) {
+            System.out.println(experiment + " " + prefix + " FAILED: " + e);
+            result = String.join(",", java.util.Collections.nCopies(columns, "NaN"));
+        }
+        String line = prefix + "," + result;
+        w.println(line);
+        w.flush();
+        System.out.println(experiment + " " + line);
+    }
+
+    private static String percentiles(double[] lat) {
+        return String.format("%.2f,%.2f,%.2f", pct(lat, 50), pct(lat, 95), pct(lat, 99));
+    }
+
+    private static Run runChain(Transports t, int length, int size, int rate, int events) throws Exception {
         double[] lat = new double[events];
         try (Transports.Chain c = t.chain(length, size)) {
-            // warm-up: the first event pays for connections and class loading
-            c.send(Timestamped.event(size));
-            if (c.receive(120_000) == null) {
-                throw new IllegalStateException(t.name() + ": chain of " + length + " produced nothing");
+            // warm-up: the first events pay for connections, class loading and reader assignment
+            for (int i = 0; i < 3; i++) {
+                c.send(Timestamped.event(size));
+                if (c.receive(180_000) == null) {
+                    throw new IllegalStateException(t.name() + ": chain of " + length + " produced nothing");
+                }
             }
             long interval = 1_000_000_000L / rate;
             java.util.concurrent.atomic.AtomicReference<Exception> failed = new java.util.concurrent.atomic.AtomicReference<>();
             Thread receiver = new Thread(() -> {
                 try {
                     for (int i = 0; i < events; i++) {
-                        byte[] r = c.receive(120_000);
+                        byte[] r = c.receive(180_000);
                         if (r == null) {
                             throw new IllegalStateException(t.name() + ": lost events after " + i);
                         }
@@ -151,7 +207,9 @@ public final class FaaStreamBenchmark {
                 }
             });
             receiver.start();
-            long next = System.nanoTime();
+            long start = System.nanoTime();
+            long next = start;
+            long lastSend = start;
             for (int i = 0; i < events; i++) {
                 for (long d; (d = next - System.nanoTime()) > 0; ) {
                     if (d > 2_000_000) {
@@ -160,23 +218,18 @@ public final class FaaStreamBenchmark {
                         Thread.onSpinWait();
                     }
                 }
+                // stamped when handed to the transport: a sender that falls behind shows in the achieved rate
+                lastSend = System.nanoTime();
                 c.send(Timestamped.event(size));
                 next += interval;
             }
+            double achieved = events > 1 ? (events - 1) / ((lastSend - start) / 1e9) : rate;
             receiver.join();
             if (failed.get() != null) {
                 throw failed.get();
             }
+            return new Run(lat, Math.min(achieved, rate));
         }
-        return lat;
-    }
-
-    private static void row(PrintWriter w, String system, int size, int rate, int events, double[] lat) {
-        String line = String.format("%s,%d,%d,%d,%.2f,%.2f,%.2f", system, size, rate, events, pct(lat, 50),
-                pct(lat, 95), pct(lat, 99));
-        w.println(line);
-        w.flush();
-        System.out.println("latency " + line);
     }
 
     static double pct(double[] values, double p) {

@@ -87,7 +87,8 @@ final class FaaStreamTransport implements Transports {
                 job.cancel();
                 reader.close();
                 writer.close();
-                readerGroups.deleteReaderGroup(rg);
+                // the reader group is left: the cluster is discarded, and deleting one can block on a
+                // read of its tiered state segment
             }
         };
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.JedisPoolConfig;
 
 /**
  * Lithops-over-Redis style: each function pops its input from a Redis list and pushes its output
@@ -14,7 +15,11 @@ final class RedisTransport implements Transports {
     private final JedisPool pool;
 
     RedisTransport(int port) {
-        this.pool = new JedisPool("127.0.0.1", port);
+        // a connection per function: the default pool of 8 deadlocked chains of 10 functions
+        JedisPoolConfig config = new JedisPoolConfig();
+        config.setMaxTotal(512);
+        config.setMaxIdle(512);
+        this.pool = new JedisPool(config, "127.0.0.1", port);
     }
 
     @Override

@@ -22,8 +22,25 @@ final class Timestamped {
         return (System.nanoTime() - ByteBuffer.wrap(b).getLong()) / 1e6;
     }
 
+    /** First and last call of {@link #stamp} since {@link #resetSpan} (all workers run in this JVM). */
+    private static final java.util.concurrent.atomic.AtomicLong FIRST = new java.util.concurrent.atomic.AtomicLong(Long.MAX_VALUE);
+    private static final java.util.concurrent.atomic.AtomicLong LAST = new java.util.concurrent.atomic.AtomicLong();
+
+    static void resetSpan() {
+        FIRST.set(Long.MAX_VALUE);
+        LAST.set(0);
+    }
+
+    /** Seconds from the first to the last processed event: the run without job start-up. */
+    static double spanSeconds() {
+        return (LAST.get() - FIRST.get()) / 1e9;
+    }
+
     /** The batch function: marks the event as processed (the reference's "timestamped events"). */
     static byte[] stamp(byte[] b) {
+        long now = System.nanoTime();
+        FIRST.accumulateAndGet(now, Math::min);
+        LAST.accumulateAndGet(now, Math::max);
         byte[] out = b.clone();
         if (out.length >= 16) {
             ByteBuffer.wrap(out).putLong(8, System.currentTimeMillis());
