@@ -1,5 +1,8 @@
 package io.xtremehub.nexus.internal;
 
+import java.net.URLDecoder;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +35,7 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
                            String writeId) {
     /** Prefix of every metadata key Nexus owns; clients may not write such keys. */
     public static final String PREFIX = "nexus-";
+    static final String MARKER = PREFIX + "marker";
     static final String POLICY = PREFIX + "policy";
     static final String FINGERPRINT = PREFIX + "pfp";
     static final String SIZE = PREFIX + "size";
@@ -71,12 +75,13 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
     /** The user metadata plus this marker. */
     public Map<String, String> addTo(Map<String, String> userMetadata) {
         Map<String, String> m = new LinkedHashMap<>(userMetadata);
-        m.put(POLICY, policyName + "@" + policyVersion);
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("p", policyName + "@" + policyVersion);
         if (policyFingerprint != null) {
-            m.put(FINGERPRINT, policyFingerprint);
+            fields.put("f", policyFingerprint);
         }
-        m.put(SIZE, Long.toString(originalLength));
-        m.put(ETAG, originalETag);
+        fields.put("n", Long.toString(originalLength));
+        fields.put("e", originalETag);
         StringBuilder sb = new StringBuilder();
         for (Step s : steps) {
             if (sb.length() > 0) {
@@ -84,33 +89,61 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
             }
             sb.append(s.position).append(':').append(s.streamletId).append(':').append(s.outputLength);
         }
-        m.put(STEPS, sb.length() == 0 ? "-" : sb.toString());
+        fields.put("s", sb.toString());
         if (routedTo != null) {
-            m.put(ROUTED, routedTo);
+            fields.put("r", routedTo);
         }
-        context.forEach((k, v) -> m.put(CONTEXT + k, v));
         if (writeId != null) {
-            m.put(WRITE_ID, writeId);
+            fields.put("w", writeId);
         }
+        // one entry, not one per field: the filesystem backend stores each as an extended attribute
+        m.put(MARKER, encode(fields));
+        context.forEach((k, v) -> m.put(CONTEXT + k, v));
         return m;
     }
 
-    /** The marker in an object's metadata, if any. Metadata keys are compared case-insensitively. */
+    /**
+     * The marker in an object's metadata, if any: the one-entry form, or the one-entry-per-field form
+     * of objects written by earlier Nexus versions. Metadata keys are compared case-insensitively.
+     */
     public static Optional<ObjectMarker> from(Map<String, String> metadata) {
         if (metadata == null || metadata.isEmpty()) {
             return Optional.empty();
         }
-        Map<String, String> m = new LinkedHashMap<>();
-        metadata.forEach((k, v) -> m.put(k.toLowerCase(Locale.ROOT), v));
-        String policy = m.get(POLICY);
-        if (policy == null) {
+        Map<String, String> m = null;
+        for (Map.Entry<String, String> e : metadata.entrySet()) {
+            if (e.getKey().regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+                if (m == null) {
+                    m = new LinkedHashMap<>();
+                }
+                m.put(e.getKey().toLowerCase(Locale.ROOT), e.getValue());
+            }
+        }
+        if (m == null) {
             return Optional.empty();
         }
         try {
+            Map<String, String> fields;
+            if (m.containsKey(MARKER)) {
+                fields = decode(m.get(MARKER));
+            } else if (m.containsKey(POLICY)) {
+                fields = new LinkedHashMap<>();
+                fields.put("p", m.get(POLICY));
+                fields.put("f", m.get(FINGERPRINT));
+                fields.put("n", m.get(SIZE));
+                fields.put("e", m.get(ETAG));
+                String legacySteps = m.getOrDefault(STEPS, "-");
+                fields.put("s", "-".equals(legacySteps) ? "" : legacySteps);
+                fields.put("r", m.get(ROUTED));
+                fields.put("w", m.get(WRITE_ID));
+            } else {
+                return Optional.empty();
+            }
+            String policy = fields.get("p");
             int at = policy.lastIndexOf('@');
             List<Step> steps = new ArrayList<>();
-            String stepText = m.getOrDefault(STEPS, "-");
-            if (!"-".equals(stepText)) {
+            String stepText = fields.getOrDefault("s", "");
+            if (!stepText.isEmpty()) {
                 for (String part : stepText.split(";")) {
                     String[] f = part.split(":");
                     steps.add(new Step(Integer.parseInt(f[0]), f[1], Long.parseLong(f[2])));
@@ -123,11 +156,31 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
                 }
             });
             return Optional.of(new ObjectMarker(policy.substring(0, at), Long.parseLong(policy.substring(at + 1)),
-                    m.get(FINGERPRINT), Long.parseLong(m.get(SIZE)), m.get(ETAG), steps, m.get(ROUTED), ctx,
-                    m.get(WRITE_ID)));
+                    fields.get("f"), Long.parseLong(fields.get("n")), fields.getOrDefault("e", ""), steps,
+                    fields.get("r"), ctx, fields.get("w")));
         } catch (RuntimeException e) {
             throw new IllegalStateException("object carries a corrupt Nexus marker: " + m, e);
         }
+    }
+
+    private static String encode(Map<String, String> fields) {
+        StringBuilder sb = new StringBuilder();
+        fields.forEach((k, v) -> {
+            if (sb.length() > 0) {
+                sb.append('&');
+            }
+            sb.append(k).append('=').append(URLEncoder.encode(v, StandardCharsets.UTF_8));
+        });
+        return sb.toString();
+    }
+
+    private static Map<String, String> decode(String value) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String pair : value.split("&")) {
+            int eq = pair.indexOf('=');
+            fields.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        }
+        return fields;
     }
 
     /** The metadata without Nexus' own keys, as clients see it. */
