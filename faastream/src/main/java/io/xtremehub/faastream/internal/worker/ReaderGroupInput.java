@@ -30,7 +30,7 @@ final class ReaderGroupInput implements StageInput {
     public InputItem next(long timeoutMillis) {
         EventRead<ByteBuffer> r = reader.readNextEvent(timeoutMillis);
         if (r.isCheckpoint()) {
-            return InputItem.checkpoint();
+            return InputItem.checkpoint(r.getCheckpointName());
         }
         ByteBuffer buf = r.getEvent();
         if (buf == null) {
