@@ -60,6 +60,11 @@ final class ReaderGroupInput implements StageInput {
         return true;
     }
 
+    @Override
+    public void abandon() {
+        reader.closeAt(null);
+    }
+
     /** Closing reports the last read position, so the next owner of its segments goes on from there. */
     @Override
     public void close() {

@@ -124,6 +124,7 @@ public final class WorkerRuntime {
         StageOutput output = null;
         DeadLetters deadLetters = null;
         Thread reader = null;
+        boolean killed = false;
         try {
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix());
             restoreState(processor);
@@ -149,6 +150,7 @@ public final class WorkerRuntime {
         } catch (Exception e) {
             if (killed(e)) {
                 // the platform ended this worker (a thread's crash): the manager already knows
+                killed = true;
                 LOG.info("{} worker {} was stopped by its platform", label, launch.workerId());
                 return WorkerOutcome.CANCELLED;
             }
@@ -160,6 +162,10 @@ public final class WorkerRuntime {
         } finally {
             stopReading = true;
             joinQuietly(reader);
+            if (killed && input != null) {
+                abandonQuietly(input);
+                input = null;
+            }
             closeQuietly(processor, input, output, deadLetters);
         }
     }
@@ -556,6 +562,14 @@ public final class WorkerRuntime {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    private void abandonQuietly(StageInput input) {
+        try {
+            input.abandon();
+        } catch (RuntimeException e) {
+            LOG.debug("{}: abandoning the input failed: {}", label, e.toString());
         }
     }
 
