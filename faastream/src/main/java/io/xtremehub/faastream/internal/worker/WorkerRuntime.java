@@ -162,9 +162,13 @@ public final class WorkerRuntime {
         } finally {
             stopReading = true;
             joinQuietly(reader);
-            if (killed && input != null) {
-                abandonQuietly(input);
-                input = null;
+            if (killed) {
+                // the thread ends anyway; let go of the input and output without being interrupted again
+                Thread.interrupted();
+                if (input != null) {
+                    abandonQuietly(input);
+                    input = null;
+                }
             }
             closeQuietly(processor, input, output, deadLetters);
         }
@@ -568,7 +572,7 @@ public final class WorkerRuntime {
     private void abandonQuietly(StageInput input) {
         try {
             input.abandon();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Pravega rethrows checked exceptions unchecked
             LOG.debug("{}: abandoning the input failed: {}", label, e.toString());
         }
     }
