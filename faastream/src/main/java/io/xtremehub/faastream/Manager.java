@@ -62,7 +62,12 @@ public final class Manager implements AutoCloseable {
         return new Builder();
     }
 
-    /** Runs a pipeline with the given scaling policy and consistency (Table 13's signature). */
+    /**
+     * Runs a pipeline with the given scaling policy and consistency (Table 13's signature).
+     *
+     * @param exactlyOnce commit each stage's output with checkpoints of its state and read positions
+     *                    (see {@link JobOptions.Builder#exactlyOnce}); false for at-least-once
+     */
     public Job execute(Pipeline<?> pipeline, ScalingPolicy scalingPolicy, boolean exactlyOnce) {
         return execute(pipeline, JobOptions.builder().scalingPolicy(scalingPolicy).exactlyOnce(exactlyOnce).build());
     }

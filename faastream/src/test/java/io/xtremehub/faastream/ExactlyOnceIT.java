@@ -3,6 +3,7 @@ package io.xtremehub.faastream;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
@@ -136,6 +137,34 @@ class ExactlyOnceIT {
         List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
         assertFalse(violations(results).isEmpty(), "at-least-once after crashes should repeat results or lose "
                 + "the running sum, but looked exactly-once: " + summary(results));
+    }
+
+    @Test
+    void jobsExactlyOnceCannotCoverAreRejectedWithOneLineBeforeAnythingRuns() {
+        String in = tc.newStream("eo-rej-in", 1);
+        String out = tc.newStream("eo-rej-out", 1);
+        String bucket = tc.newBucket("eo-rej");
+        Pipeline<String> source = Pipeline.fromStream(in, Serializers.utf8());
+        String toBucket = rejection(source.map(s -> s, Serializers.utf8()).writeToBucket(bucket, "out/"),
+                exactlyOnce(true));
+        assertTrue(toBucket.contains("stream sink only"), toBucket);
+        String reduce = rejection(source.map(s -> s, Serializers.utf8())
+                .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream(out), exactlyOnce(true));
+        assertTrue(reduce.startsWith("stage 2 (") && reduce.contains("reduces"), reduce);
+        String batch = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
+                JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
+        assertTrue(batch.contains("streaming job"), batch);
+        String scaling = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
+                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.queueBased().build())
+                        .build());
+        assertTrue(scaling.contains("fixed number of workers"), scaling);
+        assertTrue(tc.keys(bucket, "").isEmpty(), "nothing was written");
+    }
+
+    private static String rejection(Pipeline<?> p, JobOptions options) {
+        String message = assertThrows(JobDefinitionException.class, () -> manager.execute(p, options)).getMessage();
+        assertFalse(message.contains("\n"), "one line: " + message);
+        return message;
     }
 
     private static JobOptions exactlyOnce(boolean on) {
