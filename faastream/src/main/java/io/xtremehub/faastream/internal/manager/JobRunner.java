@@ -438,8 +438,17 @@ public final class JobRunner implements Job {
             failure = who + " " + why + " while finishing; the job stops rather than lose its last events (rerun the job)";
             return;
         }
+        if (exactlyOnce && st.transactions.commits() > slot.commitsAtLastLoss) {
+            // the stage committed since this slot's last loss: it made progress, so count afresh
+            // (a Lambda worker reaching its time limit is recovered like this once per invocation)
+            slot.restarts = 0;
+        }
+        if (exactlyOnce) {
+            slot.commitsAtLastLoss = st.transactions.commits();
+        }
         if (++slot.restarts > MAX_RESTARTS) {
-            failure = who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times, giving up";
+            failure = who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times"
+                    + (exactlyOnce ? " without a commit in between" : "") + ", giving up";
             return;
         }
         if (exactlyOnce) {
