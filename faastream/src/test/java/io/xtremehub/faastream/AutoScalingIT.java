@@ -4,16 +4,13 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.xtremehub.faastream.internal.wire.JobNames;
-import io.xtremehub.faastream.platform.ThreadPlatform;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.ThreadPlatformIT;
 import io.xtremehub.standalone.admin.StreamAdmin;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,27 +18,7 @@ import org.junit.jupiter.api.Test;
  * worker can take makes QueueScalingPolicy add workers to the slow stage and segments to its input
  * stream; once the backlog is gone both shrink back, one worker at a time, and no event is lost.
  */
-class AutoScalingIT {
-    static TestCluster tc;
-    static Manager manager;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
-                .platform(new ThreadPlatform()).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (manager != null) {
-            manager.close();
-        }
-        if (tc != null) {
-            tc.close();
-        }
-    }
-
+class AutoScalingIT extends ThreadPlatformIT {
     @Test
     void aSlowStageGetsMoreWorkersAndSegmentsUnderLoadAndFewerWhenItIsGone() throws Exception {
         String in = tc.newStream("burst", 1);

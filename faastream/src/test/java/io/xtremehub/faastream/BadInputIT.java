@@ -6,8 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.xtremehub.faastream.platform.ThreadPlatform;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.ThreadPlatformIT;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,33 +16,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Unknown sources and sinks, throwing functions and undecodable events: clear errors, nothing dropped. */
-class BadInputIT {
+class BadInputIT extends ThreadPlatformIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static TestCluster tc;
-    static Manager manager;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
-                .platform(new ThreadPlatform()).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (manager != null) {
-            manager.close();
-        }
-        if (tc != null) {
-            tc.close();
-        }
-    }
-
     @Test
     void unknownSourceStreamIsRejectedBeforeAnythingRuns() {
         String out = tc.newStream("out", 1);

@@ -3,40 +3,17 @@ package io.xtremehub.faastream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.xtremehub.faastream.platform.ThreadPlatform;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.ThreadPlatformIT;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The core data path on in-JVM thread workers: chains, batch completion, metrics, cleanup. */
-class CoreThreadsIT {
-    static TestCluster tc;
-    static Manager manager;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
-                .platform(new ThreadPlatform()).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (manager != null) {
-            manager.close();
-        }
-        if (tc != null) {
-            tc.close();
-        }
-    }
-
+class CoreThreadsIT extends ThreadPlatformIT {
     @Test
     void eventsUpTo100MbPassBetweenStagesThroughTheObjectStore() throws Exception {
         String in = tc.newStream("sizes", 1);

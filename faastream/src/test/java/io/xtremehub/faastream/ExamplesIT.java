@@ -8,8 +8,7 @@ import io.xtremehub.faastream.examples.IncrementChain;
 import io.xtremehub.faastream.examples.Sha256Job;
 import io.xtremehub.faastream.examples.TeraSort;
 import io.xtremehub.faastream.examples.WordCount;
-import io.xtremehub.faastream.platform.ThreadPlatform;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.ThreadPlatformIT;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -26,32 +25,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The shipped examples on data the tests generate, on thread workers. */
-class ExamplesIT {
-    static TestCluster tc;
-    static Manager manager;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
-                .platform(new ThreadPlatform()).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (manager != null) {
-            manager.close();
-        }
-        if (tc != null) {
-            tc.close();
-        }
-    }
-
+class ExamplesIT extends ThreadPlatformIT {
     @Test
     void wordCountShufflesWholeWordsToReducers() throws Exception {
         String bucket = tc.newBucket("wc");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.platform.lambda.LambdaPlatform;
 import io.xtremehub.faastream.platform.lambda.LambdaWorkerHandler;
+import io.xtremehub.faastream.testkit.LambdaPackage;
 import io.xtremehub.faastream.testkit.LambdaInvokeServer;
 import io.xtremehub.faastream.testkit.TestCluster;
 import java.nio.file.Path;
@@ -77,9 +78,27 @@ class PlatformsIT {
         }
     }
 
+    /**
+     * The packaged handler ({@code mvn package} builds the zip before the integration tests run),
+     * with this test's classes as the user's job code.
+     */
+    private LambdaPackage lambdaPackage(String functionName) throws java.io.IOException {
+        Path zip;
+        try (var files = java.nio.file.Files.list(Path.of("target"))) {
+            zip = files.filter(p -> p.getFileName().toString().matches("faastream-.*-lambda\\.zip")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no Lambda package in target/: run mvn package first"));
+        }
+        return new LambdaPackage(zip, LambdaWorkerHandler.class.getName(), functionName,
+                lambdaDir.resolve(functionName), Path.of("target", "test-classes"));
+    }
+
+    @org.junit.jupiter.api.io.TempDir
+    Path lambdaDir;
+
     @Test
     void lambdaWorkersAreReinvokedBeforeTheirLimitAndKeepTheirState() throws Exception {
-        try (LambdaInvokeServer lambdaService = new LambdaInvokeServer("faastream-worker", LambdaWorkerHandler::new, 4_000)) {
+        try (LambdaInvokeServer lambdaService = new LambdaInvokeServer("faastream-worker",
+                lambdaPackage("faastream-worker"), 4_000)) {
             LambdaPlatform lambda = LambdaPlatform.builder()
                     .client(LambdaPlatform.client(lambdaService.endpoint(), "us-east-1", "test", "test"))
                     .functionName("faastream-worker").handoffMargin(Duration.ofMillis(2_500)).build();

@@ -11,15 +11,23 @@ import java.util.Locale;
 /**
  * WordCount (reference 6.4.5): mappers split lines of the input objects into words; the words are
  * shuffled to reducers by MurmurHash3 of the word, so each reducer counts whole words; results are
- * written as {@code word count} lines into the output path.
+ * written as {@code word count} lines into the output path. Lines come from bucket objects or a stream.
  */
 public final class WordCount {
     private WordCount() {
     }
 
+    /** WordCount over the text lines of the objects under a bucket prefix. */
     public static Pipeline<String> pipeline(String bucket, String inputPrefix, String outputPath, int mappers,
                                             int reducers) {
-        return Pipeline.fromBucketFolder(bucket, inputPrefix, RecordFormat.lines(), Serializers.utf8())
+        return pipeline(Pipeline.fromBucketFolder(bucket, inputPrefix, RecordFormat.lines(), Serializers.utf8()),
+                bucket, outputPath, mappers, reducers);
+    }
+
+    /** WordCount over any source of text lines, e.g. a stream with one line per event. */
+    public static Pipeline<String> pipeline(Pipeline<String> lines, String bucket, String outputPath, int mappers,
+                                            int reducers) {
+        return lines
                 .flatMap(WordCount::words, Serializers.utf8()).parallelism(mappers).named("split")
                 .reduce(word -> word, WordCount::count, Serializers.utf8()).parallelism(reducers).named("count")
                 .writeToBucket(bucket, outputPath);

@@ -1,10 +1,5 @@
 package io.xtremehub.faastream.testkit;
 
-import com.amazonaws.services.lambda.runtime.ClientContext;
-import com.amazonaws.services.lambda.runtime.CognitoIdentity;
-import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.LambdaLogger;
-import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.ByteArrayInputStream;
@@ -16,24 +11,24 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 /**
  * A stand-in for the AWS Lambda service that speaks the Invoke API's wire protocol
- * ({@code POST /2015-03-31/functions/{name}/invocations}) and runs the real handler in this JVM,
- * with a per-invocation time limit, so the real AWS SDK LambdaClient can be tested against it.
+ * ({@code POST /2015-03-31/functions/{name}/invocations}) and runs the real handler from its
+ * deployment package ({@link LambdaPackage}) in this JVM, with a per-invocation time limit, so the
+ * real AWS SDK LambdaClient and the packaged handler can be tested against it.
  */
 public final class LambdaInvokeServer implements AutoCloseable {
     private final HttpServer server;
     private final String functionName;
-    private final Supplier<RequestStreamHandler> handlers;
+    private final LambdaPackage function;
     private final long timeoutMillis;
     private final AtomicInteger invocations = new AtomicInteger();
 
-    public LambdaInvokeServer(String functionName, Supplier<RequestStreamHandler> handlers, long timeoutMillis)
+    public LambdaInvokeServer(String functionName, LambdaPackage function, long timeoutMillis)
             throws IOException {
         this.functionName = functionName;
-        this.handlers = handlers;
+        this.function = function;
         this.timeoutMillis = timeoutMillis;
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());
@@ -62,7 +57,7 @@ public final class LambdaInvokeServer implements AutoCloseable {
         long start = System.currentTimeMillis();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            handlers.get().handleRequest(new ByteArrayInputStream(body), out, context(start));
+            function.invoke(new ByteArrayInputStream(body), out, () -> timeoutMillis - (System.currentTimeMillis() - start));
             respond(ex, 200, null, out.toByteArray(), null);
         } catch (Exception | Error e) {
             String err = "{\"errorMessage\":\"" + String.valueOf(e.getMessage()).replace("\"", "'")
@@ -86,28 +81,6 @@ public final class LambdaInvokeServer implements AutoCloseable {
         try (OutputStream os = ex.getResponseBody()) {
             os.write(body);
         }
-    }
-
-    private Context context(long start) {
-        String requestId = UUID.randomUUID().toString();
-        return new Context() {
-            @Override public String getAwsRequestId() { return requestId; }
-            @Override public String getLogGroupName() { return "/aws/lambda/" + functionName; }
-            @Override public String getLogStreamName() { return requestId; }
-            @Override public String getFunctionName() { return functionName; }
-            @Override public String getFunctionVersion() { return "$LATEST"; }
-            @Override public String getInvokedFunctionArn() { return "arn:aws:lambda:us-east-1:000000000000:function:" + functionName; }
-            @Override public CognitoIdentity getIdentity() { return null; }
-            @Override public ClientContext getClientContext() { return null; }
-            @Override public int getRemainingTimeInMillis() { return (int) Math.max(0, timeoutMillis - (System.currentTimeMillis() - start)); }
-            @Override public int getMemoryLimitInMB() { return 1769; }
-            @Override public LambdaLogger getLogger() {
-                return new LambdaLogger() {
-                    @Override public void log(String message) { }
-                    @Override public void log(byte[] message) { }
-                };
-            }
-        };
     }
 
     @Override

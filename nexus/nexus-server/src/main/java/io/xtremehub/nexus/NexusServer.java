@@ -14,11 +14,16 @@ import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.nexus.tagging.ProxyFilters;
+import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.TaggingBlobStore;
+import io.xtremehub.nexus.tagging.TaggingFilter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 import org.gaul.s3proxy.S3Proxy;
 import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -46,6 +51,9 @@ public final class NexusServer implements AutoCloseable {
     /** Default secret key of the S3 endpoint. */
     public static final String DEFAULT_SECRET_KEY = "nexus-secret";
 
+    /** Default backend bucket of object tags. */
+    public static final String DEFAULT_TAG_BUCKET = "nexus-object-tags";
+
     /** File under the work directory that holds the default metadata store. */
     public static final String METADATA_FILE = "metadata.json";
 
@@ -54,6 +62,7 @@ public final class NexusServer implements AutoCloseable {
     private final StreamletRegistry registry;
     private final PipelineFactory pipelines;
     private final NexusBlobStore blobStore;
+    private final TagStore tags;
     private final S3Proxy proxy;
     private final AdminServer admin;
     private final MeshServer mesh;
@@ -75,7 +84,8 @@ public final class NexusServer implements AutoCloseable {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
             this.pipelines = new PipelineFactory(registry, metadata);
             BlobStore backend = b.backend.create();
-            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work);
+            this.tags = new TagStore(backend, b.tagBucket);
+            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags);
             BlobStore front = blobStore;
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
@@ -102,7 +112,8 @@ public final class NexusServer implements AutoCloseable {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, front);
+            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags)));
+            ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
             this.membership = members;
@@ -257,6 +268,7 @@ public final class NexusServer implements AutoCloseable {
         if (started) {
             proxy.stop();
         }
+        tags.close();
         blobStore.close();
         pipelines.close();
         registry.close();
@@ -281,8 +293,20 @@ public final class NexusServer implements AutoCloseable {
         private String adminToken = java.util.UUID.randomUUID().toString();
         private long maxObjectSize = 5L << 30;
         private SwarmletConfig swarmlet;
+        private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
+
+        private String tagBucket = DEFAULT_TAG_BUCKET;
 
         private Builder() {
+        }
+
+        /**
+         * The backend bucket that keeps object tags (one small sidecar per tagged object), created if
+         * missing and closed to S3 clients (default {@value NexusServer#DEFAULT_TAG_BUCKET}).
+         */
+        public Builder tagBucket(String value) {
+            this.tagBucket = Objects.requireNonNull(value, "tagBucket");
+            return this;
         }
 
         /** Where chunks are stored (default transient). */
@@ -362,6 +386,15 @@ public final class NexusServer implements AutoCloseable {
          */
         public Builder swarmlet(SwarmletConfig value) {
             this.swarmlet = value;
+            return this;
+        }
+
+        /**
+         * Wraps what S3Proxy serves in one more middleware, outside all of Nexus (e.g. a
+         * {@code ForwardingBlobStore} that accounts requests as clients see them). Default: none.
+         */
+        public Builder outerMiddleware(UnaryOperator<BlobStore> value) {
+            this.outerMiddleware = Objects.requireNonNull(value, "outerMiddleware");
             return this;
         }
 

@@ -155,7 +155,8 @@ class NexusS3BackendIT {
         String eTag = viaNexus.putObject(r -> r.bucket("noop").key("n"), RequestBody.fromBytes(data)).eTag();
         assertEquals(md5(data), eTag.replace("\"", ""));
         assertArrayEquals(data, get(direct, "noop", "n"));
-        assertTrue(direct.headObject(r -> r.bucket("noop").key("n")).metadata().containsKey("nexus-policy"));
+        // nothing to undo and nothing runs on reads: stored as written, without a marker
+        assertFalse(direct.headObject(r -> r.bucket("noop").key("n")).metadata().containsKey("nexus-policy"));
         assertEquals(md5(data), viaNexus.headObject(r -> r.bucket("noop").key("n")).eTag().replace("\"", ""));
         // copy out of and into policy buckets, then delete
         viaNexus.copyObject(r -> r.sourceBucket("noop").sourceKey("n").destinationBucket("enc").destinationKey("c"));
@@ -165,5 +166,28 @@ class NexusS3BackendIT {
         assertThrows(NoSuchKeyException.class, () -> direct.headObject(r -> r.bucket("enc").key("c")));
         S3Exception missing = assertThrows(S3Exception.class, () -> get(viaNexus, "enc", "c"));
         assertEquals(404, missing.statusCode());
+    }
+
+    @Test
+    void objectTagsAreKeptBesideTheObjectOnTheS3Backend() {
+        viaNexus.putObject(r -> r.bucket("noop").key("tagged").tagging("tier=cold&owner=ops"),
+                RequestBody.fromString("tag me"));
+        assertEquals(Map.of("tier", "cold", "owner", "ops"), tagsOf("noop", "tagged"));
+        viaNexus.putObjectTagging(r -> r.bucket("noop").key("tagged").tagging(t -> t.tagSet(
+                software.amazon.awssdk.services.s3.model.Tag.builder().key("tier").value("hot").build())));
+        assertEquals(Map.of("tier", "hot"), tagsOf("noop", "tagged"));
+        // on the real S3 the tags are a sidecar object in Nexus' own bucket
+        assertEquals("user=tier=hot\n", direct.getObjectAsBytes(r -> r.bucket(NexusServer.DEFAULT_TAG_BUCKET)
+                .key("noop/tagged.tags")).asUtf8String());
+        viaNexus.deleteObject(r -> r.bucket("noop").key("tagged"));
+        assertThrows(NoSuchKeyException.class, () -> direct.headObject(r -> r.bucket(NexusServer.DEFAULT_TAG_BUCKET)
+                .key("noop/tagged.tags")));
+        S3Exception gone = assertThrows(S3Exception.class, () -> tagsOf("noop", "tagged"));
+        assertEquals("NoSuchKey", gone.awsErrorDetails().errorCode());
+    }
+
+    static Map<String, String> tagsOf(String bucket, String key) {
+        return viaNexus.getObjectTagging(r -> r.bucket(bucket).key(key)).tagSet().stream()
+                .collect(java.util.stream.Collectors.toMap(t -> t.key(), t -> t.value()));
     }
 }

@@ -11,7 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
@@ -27,6 +29,7 @@ public final class EmbeddedNexus implements AutoCloseable {
 
     private final NexusServer nexus;
     private final Path backendDir;
+    private final Set<GetRecording> recordings = ConcurrentHashMap.newKeySet();
 
     public EmbeddedNexus(Path dir, int port, int adminPort, String accessKey, String secretKey) throws Exception {
         this.backendDir = Files.createDirectories(dir.resolve("backend"));
@@ -37,6 +40,7 @@ public final class EmbeddedNexus implements AutoCloseable {
                 .credentials(accessKey, secretKey)
                 .port(port)
                 .adminPort(adminPort)
+                .outerMiddleware(served -> new GetRecorder(served, recordings))
                 .build()
                 .start();
     }
@@ -60,6 +64,13 @@ public final class EmbeddedNexus implements AutoCloseable {
         }
     }
 
+    /** Starts recording the GETs served for keys under {@code keyPrefix} of {@code bucket}, until closed. */
+    public GetRecording recordGets(String bucket, String keyPrefix) {
+        GetRecording recording = new GetRecording(bucket, keyPrefix, recordings::remove);
+        recordings.add(recording);
+        return recording;
+    }
+
     public String endpoint() {
         String uri = nexus.endpoint().toString();
         return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
@@ -75,12 +86,19 @@ public final class EmbeddedNexus implements AutoCloseable {
 
     /** Bytes the backend really stores for a bucket, after compression. */
     public long storedBytes(String bucket) {
+        return storedBytes(bucket, "");
+    }
+
+    /** Bytes the backend really stores for the objects of a bucket whose key contains {@code text}. */
+    public long storedBytes(String bucket, String text) {
         Path dir = backendDir.resolve(bucket);
         if (!Files.isDirectory(dir)) {
             return 0;
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .filter(p -> dir.relativize(p).toString().contains(text))
+                    .mapToLong(p -> p.toFile().length()).sum();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -17,6 +17,11 @@ import io.xtremehub.standalone.ClusterConfig;
  * Pravega's own S3 binding at the configured endpoint.
  */
 public final class EmbeddedSegmentStore implements AutoCloseable {
+    /** Key prefix of every object Pravega writes to the LTS bucket: chunks are {@code pravega/<chunk name>}. */
+    public static final String LTS_KEY_PREFIX = "pravega/";
+    /** The WAL's metadata is checkpointed every this many commits; a restart replays the log from a checkpoint. */
+    public static final int WAL_CHECKPOINT_COMMITS = 100;
+
     private final ServiceStarter starter;
 
     public EmbeddedSegmentStore(ClusterConfig config, String zkConnect, String clusterName, int port,
@@ -52,11 +57,11 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(S3StorageConfig.ACCESS_KEY, config.ltsAccessKey())
                         .with(S3StorageConfig.SECRET_KEY, config.ltsSecretKey())
                         .with(S3StorageConfig.BUCKET, config.ltsBucket())
-                        .with(S3StorageConfig.PREFIX, "pravega/"))
+                        .with(S3StorageConfig.PREFIX, LTS_KEY_PREFIX))
                 // checkpoint the WAL often so tiered data is truncated from it and a restart replays little
                 .include(DurableLogConfig.builder()
-                        .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, 100)
-                        .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, 100)
+                        .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
+                        .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
                         .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))

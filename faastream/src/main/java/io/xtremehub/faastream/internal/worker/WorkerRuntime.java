@@ -79,7 +79,9 @@ public final class WorkerRuntime {
     private final AtomicLong syncRequested = new AtomicLong();
     private volatile long syncUpTo;
     private volatile long syncDone;
-    private Channel<Telemetry> telemetryChannel;
+    private SideChannel side;
+    /** End markers reported durably by a sync so far. */
+    private int syncedEnds;
     private volatile boolean readerFinished;
     private long eventsOut;
     private long processingNanos;
@@ -118,7 +120,7 @@ public final class WorkerRuntime {
     }
 
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
-        this.telemetryChannel = telemetry;
+        this.side = new SideChannel(telemetry, label + " " + launch.workerId());
         StageProcessor processor = new StageProcessor(stage);
         StageInput input = null;
         StageOutput output = null;
@@ -170,7 +172,7 @@ public final class WorkerRuntime {
                     input = null;
                 }
             }
-            closeQuietly(processor, input, output, deadLetters);
+            closeQuietly(processor, input, output, deadLetters, side);
         }
     }
 
@@ -280,9 +282,16 @@ public final class WorkerRuntime {
         if (request > syncDone && processed >= syncUpTo && queue.isEmpty()) {
             output.flush();
             long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, syncCheckpoint);
-            // not report(): a report that fails must fail the worker, not be skipped
-            telemetryChannel.append(epoch > 0 ? telemetry(Telemetry.Type.CHECKPOINTED, null, epoch)
-                    : telemetry(Telemetry.Type.STATS, null));
+            int ends = endSegments.size();
+            // not report(): a report that fails must fail the worker, not be skipped. Only new end
+            // markers and closed epochs need it: a plain checkpoint waits for the flush alone
+            if (epoch > 0) {
+                side.reportNow(telemetry(Telemetry.Type.CHECKPOINTED, null, epoch));
+                syncedEnds = ends;
+            } else if (ends != syncedEnds) {
+                side.reportNow(telemetry(Telemetry.Type.STATS, null));
+                syncedEnds = ends;
+            }
             syncDone = request;
         }
     }
@@ -322,6 +331,7 @@ public final class WorkerRuntime {
         long lastTelemetry = 0;
         long lastControl = 0;
         long lastWindow = System.currentTimeMillis();
+        side.startPolling(control, CONTROL_POLL_MILLIS);
         while (true) {
             InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
             if (item != null) {
@@ -351,7 +361,7 @@ public final class WorkerRuntime {
             }
             if (now - lastControl >= CONTROL_POLL_MILLIS) {
                 lastControl = now;
-                for (ControlMessage m : control.poll()) {
+                for (ControlMessage m : side.control()) {
                     if (!m.isFor(launch.workerId())) {
                         continue;
                     }
@@ -541,11 +551,7 @@ public final class WorkerRuntime {
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
-        try {
-            telemetry.append(telemetry(type, error));
-        } catch (RuntimeException e) {
-            LOG.warn("{} worker {} could not report {}: {}", label, launch.workerId(), type, e.toString());
-        }
+        side.report(telemetry(type, error));
     }
 
     private volatile StageInput progressSource;

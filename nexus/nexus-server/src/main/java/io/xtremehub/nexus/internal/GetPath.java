@@ -9,6 +9,7 @@ import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.tagging.TagStore;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -32,12 +33,14 @@ final class GetPath {
     private final PipelineFactory pipelines;
     private final PolicyResolver policies;
     private final Spool spool;
+    private final TagStore tags;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool) {
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags) {
         this.backend = backend;
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
+        this.tags = tags;
     }
 
     /** The client-visible ETag of a marked object. */
@@ -68,8 +71,10 @@ final class GetPath {
         RangeSpec spec = range == null ? null : RangeSpec.parse(range, size);
         long first = spec == null ? 0 : spec.first();
         long last = spec == null ? size - 1 : spec.last();
-        PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), eTag, size), chunk,
-                policy, marker.context());
+        String bucket = request.bucket();
+        String key = request.key();
+        PipelineContext ctx = new PipelineContext(new ObjectRef(bucket, key, eTag, size), chunk, policy,
+                marker.context(), () -> tags.read(bucket, key).contextOf(marker.writeId()));
         GetObjectResponse.Builder response = clean(stored.toBuilder(), marker)
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())

@@ -4,6 +4,8 @@ import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.TaggingFilter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -55,7 +57,7 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  * exactly the recorded transformations when the object is read. Objects without a marker pass
  * through untouched. Clients always see the size and ETag of the bytes they wrote.
  */
-public final class NexusBlobStore extends ForwardingBlobStore {
+public final class NexusBlobStore extends ForwardingBlobStore implements TaggingFilter.ObjectVersions {
     private static final Logger LOG = LoggerFactory.getLogger(NexusBlobStore.class);
 
     private final PolicyResolver policies;
@@ -63,6 +65,7 @@ public final class NexusBlobStore extends ForwardingBlobStore {
     private final PutPath putPath;
     private final GetPath getPath;
     private final LocalMultipartUploads multipart;
+    private final TagStore tags;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
         Thread t = new Thread(r, "nexus-list");
         t.setDaemon(true);
@@ -74,15 +77,17 @@ public final class NexusBlobStore extends ForwardingBlobStore {
      * @param metadata policies and registrations
      * @param pipelines streamlet instances per policy version
      * @param workDir where chunks are spooled and multipart parts kept
+     * @param tags object tags, where the pipeline's context is stored
      */
-    public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir)
-            throws IOException {
+    public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir,
+                          TagStore tags) throws IOException {
         super(backend);
         this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
+        this.tags = tags;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool);
-        this.getPath = new GetPath(backend, pipelines, policies, spool);
+        this.putPath = new PutPath(backend, pipelines, spool, tags);
+        this.getPath = new GetPath(backend, pipelines, policies, spool, tags);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
@@ -97,6 +102,19 @@ public final class NexusBlobStore extends ForwardingBlobStore {
             return Optional.empty();
         }
         return PipelineFactory.partitionKey(match.get().chunk());
+    }
+
+    @Override
+    public Optional<String> writeIdOf(String bucket, String key) {
+        HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(key).build());
+        if (head == null) {
+            throw S3Exceptions.noSuchKey(bucket, key, null);
+        }
+        Optional<ObjectMarker> marker = ObjectMarker.from(head.metadata());
+        if (marker.isPresent()) {
+            return Optional.ofNullable(marker.get().writeId());
+        }
+        return Optional.of(PutPath.unmarkedContextId(head.eTag())); // stored as written: its ETag identifies it
     }
 
     @Override
@@ -176,8 +194,10 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         }
         DeleteObjectResponse response = delegate().removeBlob(request);
         if (head != null) {
-            ObjectMarker.from(head.metadata()).map(ObjectMarker::routedTo).ifPresent(target ->
-                    delegate().removeBlob(DeleteObjectRequest.builder().bucket(target).key(request.key()).build()));
+            ObjectMarker.from(head.metadata()).map(ObjectMarker::routedTo).ifPresent(target -> {
+                delegate().removeBlob(DeleteObjectRequest.builder().bucket(target).key(request.key()).build());
+                tags.delete(target, request.key());
+            });
         }
         return response;
     }

@@ -10,8 +10,11 @@ import java.util.Optional;
 /**
  * What Nexus records in an object's user metadata when a policy processed it: the policy version,
  * the original length and ETag, each transformation applied (pipeline position, streamlet id and
- * the length of its output), where a routed chunk went, and the pipeline's context key/values.
- * A GET undoes exactly the recorded transformations; an object without a marker is passed through.
+ * the length of its output), where a routed chunk went, and the id of the write. This is all a GET
+ * needs to undo exactly the recorded transformations, so it is stored with the object, synchronously;
+ * an object without a marker is passed through. The pipeline's context is not part of it: it is
+ * stored afterwards as the object's tags, tied to the write id (see
+ * {@link io.xtremehub.nexus.tagging.TagStore}); objects written before that carried it here.
  *
  * @param policyName policy name
  * @param policyVersion policy version
@@ -21,10 +24,12 @@ import java.util.Optional;
  * @param originalETag ETag of the bytes the client wrote
  * @param steps transformations applied, in PUT order
  * @param routedTo bucket holding the data if this object is a routing stub, else null
- * @param context pipeline key/values
+ * @param context pipeline key/values recorded by older Nexus versions (new writes keep it empty)
+ * @param writeId unique id of the PUT that wrote this version, or null on objects written before
  */
-public record ObjectMarker(String policyName, long policyVersion, String policyFingerprint, long originalLength, String originalETag,
-                           List<Step> steps, String routedTo, Map<String, String> context) {
+public record ObjectMarker(String policyName, long policyVersion, String policyFingerprint, long originalLength,
+                           String originalETag, List<Step> steps, String routedTo, Map<String, String> context,
+                           String writeId) {
     /** Prefix of every metadata key Nexus owns; clients may not write such keys. */
     public static final String PREFIX = "nexus-";
     static final String POLICY = PREFIX + "policy";
@@ -34,6 +39,7 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
     static final String STEPS = PREFIX + "steps";
     static final String ROUTED = PREFIX + "routed";
     static final String CONTEXT = PREFIX + "ctx-";
+    static final String WRITE_ID = PREFIX + "wid";
 
     /**
      * One applied transformation.
@@ -49,6 +55,12 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
     public ObjectMarker {
         steps = List.copyOf(steps);
         context = Map.copyOf(context);
+    }
+
+    /** A fresh write id. */
+    public static String newWriteId() {
+        java.util.concurrent.ThreadLocalRandom r = java.util.concurrent.ThreadLocalRandom.current();
+        return Long.toHexString(System.currentTimeMillis()) + "-" + Long.toHexString(r.nextLong());
     }
 
     /** Whether the key is one of Nexus' own metadata keys. */
@@ -77,6 +89,9 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
             m.put(ROUTED, routedTo);
         }
         context.forEach((k, v) -> m.put(CONTEXT + k, v));
+        if (writeId != null) {
+            m.put(WRITE_ID, writeId);
+        }
         return m;
     }
 
@@ -108,7 +123,8 @@ public record ObjectMarker(String policyName, long policyVersion, String policyF
                 }
             });
             return Optional.of(new ObjectMarker(policy.substring(0, at), Long.parseLong(policy.substring(at + 1)),
-                    m.get(FINGERPRINT), Long.parseLong(m.get(SIZE)), m.get(ETAG), steps, m.get(ROUTED), ctx));
+                    m.get(FINGERPRINT), Long.parseLong(m.get(SIZE)), m.get(ETAG), steps, m.get(ROUTED), ctx,
+                    m.get(WRITE_ID)));
         } catch (RuntimeException e) {
             throw new IllegalStateException("object carries a corrupt Nexus marker: " + m, e);
         }

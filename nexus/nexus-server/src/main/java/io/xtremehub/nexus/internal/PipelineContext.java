@@ -9,11 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** The {@link StreamletContext} of one pipeline run; each streamlet sees it through a {@link #forStep} view. */
+/**
+ * The {@link StreamletContext} of one pipeline run; each streamlet sees it through a {@link #forStep}
+ * view. On GET the key/values the writing run stored as the object's tags are loaded before a streamlet
+ * first reads the context, so a GET whose streamlets never look at it costs no extra backend read.
+ */
 final class PipelineContext {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineContext.class);
     private static final Pattern KEY = Pattern.compile("[a-z0-9._-]{1,64}");
@@ -25,12 +30,33 @@ final class PipelineContext {
     private final Map<String, String> entries = new TreeMap<>();
     private final List<Runnable> commitActions = new ArrayList<>();
     private volatile String route;
+    private Supplier<Map<String, String>> stored;
 
     PipelineContext(ObjectRef object, ChunkId chunk, Policy policy, Map<String, String> loaded) {
+        this(object, chunk, policy, loaded, null);
+    }
+
+    /**
+     * @param loaded key/values known up front
+     * @param stored the key/values stored with the object, read once when the context is first read;
+     *     null on PUT, where the context starts empty
+     */
+    PipelineContext(ObjectRef object, ChunkId chunk, Policy policy, Map<String, String> loaded,
+                    Supplier<Map<String, String>> stored) {
         this.object = object;
         this.chunk = chunk == null ? new ChunkId(null, null) : chunk;
         this.policy = policy;
+        this.stored = stored;
         entries.putAll(loaded);
+    }
+
+    /** Merges the stored key/values in (once); keys the running pipeline set already win. Hold the lock. */
+    private void load() {
+        if (stored != null) {
+            Supplier<Map<String, String>> s = stored;
+            stored = null;
+            s.get().forEach(entries::putIfAbsent);
+        }
     }
 
     void object(ObjectRef updated) {
@@ -42,6 +68,7 @@ final class PipelineContext {
     }
 
     synchronized Map<String, String> entries() {
+        load();
         return Map.copyOf(entries);
     }
 
@@ -100,6 +127,7 @@ final class PipelineContext {
             @Override
             public Optional<String> get(String key) {
                 synchronized (PipelineContext.this) {
+                    load();
                     return Optional.ofNullable(entries.get(key));
                 }
             }

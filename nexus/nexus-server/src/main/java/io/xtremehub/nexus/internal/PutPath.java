@@ -6,6 +6,7 @@ import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.tagging.TagStore;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,11 +36,13 @@ final class PutPath {
     private final BlobStore backend;
     private final PipelineFactory pipelines;
     private final Spool spool;
+    private final TagStore tags;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags) {
         this.backend = backend;
         this.pipelines = pipelines;
         this.spool = spool;
+        this.tags = tags;
     }
 
     /**
@@ -74,11 +77,22 @@ final class PutPath {
                 match.chunk(), match.policy(), Map.of());
         try {
             boolean direct = pipeline.canStreamDirectly() && request.contentLength() != null;
-            PutObjectResponse response = direct
+            Written written = direct
                     ? putDirect(request, payload, pipeline, ctx, eTagOverride)
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride);
             ctx.commit();
-            return response;
+            Map<String, String> context = ctx.entries();
+            if (!context.isEmpty()) {
+                // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
+                // under the key the client wrote and, for a routed chunk, beside the data a GET reads
+                tags.writeContextLater(request.bucket(), request.key(), written.contextId(), context);
+                String storedIn = direct ? request.bucket()
+                        : ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
+                if (!storedIn.equals(request.bucket())) {
+                    tags.writeContextLater(storedIn, request.key(), written.contextId(), context);
+                }
+            }
+            return written.response();
         } catch (IOException | RuntimeException e) {
             LOG.warn("{}: {}", what, e.toString());
             drain(payload);
@@ -96,6 +110,21 @@ final class PutPath {
     }
 
     private record Layers(InputStream stream, List<ActivePipeline.Step> steps, List<CountingInputStream> counters) {
+    }
+
+    /**
+     * A stored chunk.
+     *
+     * @param response the answer to the client
+     * @param contextId what the pipeline's context is tied to: the marker's write id, or for an
+     *     object stored without a marker, its ETag
+     */
+    private record Written(PutObjectResponse response, String contextId) {
+    }
+
+    /** The id a context is tied to for an object stored as written, without a marker. */
+    static String unmarkedContextId(String eTag) {
+        return "etag:" + unquote(eTag);
     }
 
     private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
@@ -120,20 +149,19 @@ final class PutPath {
     }
 
     /**
-     * Streams a chunk through a length-preserving pipeline straight to the backend. The backend
+     * Streams a chunk through a byte-preserving pipeline straight to the backend. The backend
      * receives exactly the client's bytes, so it computes the MD5 ETag and checks any Content-MD5
-     * itself (the request carries it); digesting here too would hash every byte twice.
+     * itself (the request carries it); digesting here too would hash every byte twice. If nothing
+     * acts on reads either ({@link ActivePipeline#passesThrough()}), the object is stored without a
+     * marker: there is nothing to undo and nothing to run when it is read.
      */
-    private PutObjectResponse putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                                        PipelineContext ctx, String eTagOverride) throws IOException {
+    private Written putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                              PipelineContext ctx, String eTagOverride) throws IOException {
         long length = request.contentLength();
         CountingInputStream original = new CountingInputStream(payload);
         Layers layers = buildLayers(original, pipeline, ctx);
-        List<ObjectMarker.Step> steps = new ArrayList<>();
-        for (ActivePipeline.Step s : layers.steps()) {
-            steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), length));
-        }
-        InputStream verified = new FilterInputStream(layers.stream()) {
+        CountingInputStream output = new CountingInputStream(layers.stream());
+        InputStream verified = new FilterInputStream(output) {
             private boolean checked;
 
             @Override
@@ -141,7 +169,7 @@ final class PutPath {
                 int n = super.read(b, off, len);
                 if (n < 0 && !checked) {
                     checked = true;
-                    checkLengths(request, original.count(), layers.counters());
+                    checkLengths(request, original.count(), output.count());
                 }
                 return n;
             }
@@ -153,34 +181,39 @@ final class PutPath {
                 return n < 0 ? -1 : one[0] & 0xff;
             }
         };
-        // the bytes stored are the bytes written, so the backend's ETag is the client's: an empty ETag in
-        // the marker says so (a multipart completion records its own composite ETag)
-        String eTag = eTagOverride == null ? "" : eTagOverride;
-        ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                pipeline.policy().fingerprint(), length, eTag, steps, null, ctx.entries());
-        PutObjectRequest.Builder b = request.toBuilder().metadata(marker.addTo(request.metadata()));
-        PutObjectResponse stored = backend.putBlob(b.build(), verified);
-        String visible = eTagOverride != null ? eTagOverride : unquote(stored.eTag());
+        // a multipart completion records its composite ETag in a marker, so it always gets one
+        boolean marked = eTagOverride != null || !pipeline.passesThrough();
+        String writeId = marked ? ObjectMarker.newWriteId() : null;
+        PutObjectRequest stored = request;
+        if (marked) {
+            // the bytes stored are the bytes written, so the backend's ETag is the client's: an empty ETag
+            // in the marker says so (a multipart completion records its own composite ETag)
+            ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                    pipeline.policy().fingerprint(), length, eTagOverride == null ? "" : eTagOverride, List.of(),
+                    null, Map.of(), writeId);
+            stored = request.toBuilder().metadata(marker.addTo(request.metadata())).build();
+        }
+        PutObjectResponse response = backend.putBlob(stored, verified);
+        String visible = eTagOverride != null ? eTagOverride : unquote(response.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
-        return PutObjectResponse.builder().eTag(visible).build();
+        return new Written(PutObjectResponse.builder().eTag(visible).build(),
+                marked ? writeId : unmarkedContextId(visible));
     }
 
-    private static void checkLengths(PutObjectRequest request, long received, List<CountingInputStream> counters)
-            throws IOException {
+    private static void checkLengths(PutObjectRequest request, long received, long produced) throws IOException {
         if (request.contentLength() != null && received != request.contentLength()) {
             throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "received " + received
                     + " bytes but Content-Length was " + request.contentLength());
         }
-        for (CountingInputStream c : counters) {
-            if (c.count() != received) {
-                throw new StreamletException("a pass-through streamlet produced " + c.count() + " bytes from "
-                        + received);
-            }
+        if (produced != received) {
+            throw new StreamletException("a byte-preserving streamlet produced " + produced + " bytes from "
+                    + received);
         }
     }
 
-    private PutObjectResponse putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                                         PipelineContext ctx, String eTagOverride) throws IOException {
+    private Written putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                               PipelineContext ctx, String eTagOverride) throws IOException {
+        String writeId = ObjectMarker.newWriteId();
         List<ActivePipeline.Step> eventSteps = pipeline.steps().stream()
                 .filter(s -> s.events() != null && s.descriptor().on().onPut()).toList();
         try (Spool.SpoolFile out = spool.create("put");
@@ -216,8 +249,7 @@ final class PutPath {
             }
             String target = ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
             ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                pipeline.policy().fingerprint(),
-                    originalLength, eTag, steps, null, ctx.entries());
+                    pipeline.policy().fingerprint(), originalLength, eTag, steps, null, Map.of(), writeId);
             PutObjectRequest.Builder b = request.toBuilder().bucket(target).contentLength(out.size()).contentMD5(null)
                     .metadata(marker.addTo(request.metadata()));
             try (InputStream stored = out.input()) {
@@ -226,14 +258,14 @@ final class PutPath {
             if (!target.equals(request.bucket())) {
                 writeStub(request, marker, target);
             }
-            return PutObjectResponse.builder().eTag(eTag).build();
+            return new Written(PutObjectResponse.builder().eTag(eTag).build(), writeId);
         }
     }
 
     private void writeStub(PutObjectRequest request, ObjectMarker marker, String target) {
         ObjectMarker stub = new ObjectMarker(marker.policyName(), marker.policyVersion(), marker.policyFingerprint(),
                 marker.originalLength(),
-                marker.originalETag(), List.of(), target, marker.context());
+                marker.originalETag(), List.of(), target, Map.of(), marker.writeId());
         PutObjectRequest.Builder b = request.toBuilder().contentLength(0L).contentMD5(null)
                 .metadata(stub.addTo(request.metadata()));
         try {

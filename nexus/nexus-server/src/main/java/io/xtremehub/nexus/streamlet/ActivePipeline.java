@@ -39,9 +39,10 @@ public record ActivePipeline(Policy policy, List<Step> steps) implements AutoClo
      */
     public record Step(int position, StreamletDescriptor descriptor, Streamlet streamlet,
                        Map<String, String> parameters) {
-        /** Whether it changes bytes and so must be undone on GET. */
+        /** Whether it changes bytes and so must be undone on GET (a byte-preserving one leaves nothing to undo). */
         public boolean transforms() {
-            return descriptor.type() == StreamletType.TRANSFORMER && streamlet instanceof ByteStreamlet;
+            return descriptor.type() == StreamletType.TRANSFORMER && streamlet instanceof ByteStreamlet b
+                    && !b.preservesBytes();
         }
 
         /** The streamlet as a byte streamlet, or null. */
@@ -87,6 +88,23 @@ public record ActivePipeline(Policy policy, List<Step> steps) implements AutoClo
                 return false;
             }
             if (s.bytes() != null && !s.bytes().preservesBytes()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether objects pass through unchanged and nothing acts on their reads: every PUT-side byte
+     * streamlet preserves bytes (see {@link #canStreamDirectly()}) and no streamlet is a data source
+     * or observes GET records. Such objects need no marker: nothing is to be undone, nothing runs on GET.
+     */
+    public boolean passesThrough() {
+        if (!canStreamDirectly()) {
+            return false;
+        }
+        for (Step s : steps) {
+            if (s.observesGets() || s.dataSource() != null && s.descriptor().on().onGet()) {
                 return false;
             }
         }
