@@ -62,7 +62,12 @@ public final class Manager implements AutoCloseable {
         return new Builder();
     }
 
-    /** Runs a pipeline with the given scaling policy and consistency (Table 13's signature). */
+    /**
+     * Runs a pipeline with the given scaling policy and consistency (Table 13's signature).
+     *
+     * @param exactlyOnce commit each stage's output with checkpoints of its state and read positions
+     *                    (see {@link JobOptions.Builder#exactlyOnce}); false for at-least-once
+     */
     public Job execute(Pipeline<?> pipeline, ScalingPolicy scalingPolicy, boolean exactlyOnce) {
         return execute(pipeline, JobOptions.builder().scalingPolicy(scalingPolicy).exactlyOnce(exactlyOnce).build());
     }
@@ -80,12 +85,11 @@ public final class Manager implements AutoCloseable {
             throw new JobDefinitionException("the pipeline has no sink: end it with writeToStream or writeToBucket");
         }
         JobSpec spec = pipeline.spec();
+        Mode mode = resolveMode(spec.source(), options.mode());
         if (options.exactlyOnce()) {
-            throw new JobDefinitionException("exactly-once processing is not implemented yet; run with "
-                    + "exactlyOnce=false (at-least-once: no event is lost, a worker crash may repeat some)");
+            validateExactlyOnce(spec, options, mode);
         }
         validate(spec, options);
-        Mode mode = resolveMode(spec.source(), options.mode());
         String jobId = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         JobRunner runner = new JobRunner(jobId, spec, options, mode, ctx, store, storeConfig, streams, readerGroups,
                 platform, registry::publish);
@@ -109,6 +113,28 @@ public final class Manager implements AutoCloseable {
             return Mode.BATCH;
         }
         return requested == Mode.AUTO ? Mode.STREAM : requested;
+    }
+
+    /** What exactly-once needs: reader groups to checkpoint, transactions to commit, a fixed set of workers. */
+    private static void validateExactlyOnce(JobSpec spec, JobOptions options, Mode mode) {
+        if (spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM) {
+            throw new JobDefinitionException("exactly-once needs a streaming job that reads a stream (Mode.STREAM); "
+                    + "run jobs over " + spec.source().describe() + " in " + mode + " mode with exactlyOnce=false");
+        }
+        if (spec.sink().kind() != SinkSpec.Kind.STREAM) {
+            throw new JobDefinitionException("exactly-once writes to a stream sink only (bucket objects cannot be "
+                    + "committed with a checkpoint); use writeToStream or exactlyOnce=false");
+        }
+        for (int i = 0; i < spec.stageCount(); i++) {
+            if (spec.stage(i).keyed()) {
+                throw new JobDefinitionException(spec.stageLabel(i) + " reduces, which exactly-once does not support "
+                        + "yet; keep running totals in a map step's @State fields, or use exactlyOnce=false");
+            }
+        }
+        if (!(options.scalingPolicy() instanceof FixedScalingPolicy)) {
+            throw new JobDefinitionException("exactly-once jobs run a fixed number of workers; use "
+                    + "ScalingPolicy.fixed(...) or exactlyOnce=false");
+        }
     }
 
     private void validate(JobSpec spec, JobOptions options) {

@@ -8,7 +8,9 @@ import java.lang.annotation.Target;
 /**
  * Marks a field of a {@link Transformer} as part of its state. FaaStream saves the values of
  * these fields (they must be {@link java.io.Serializable}) when a worker hands its work to a
- * successor and restores them in the successor before it processes any event.
+ * successor and restores them in the successor before it processes any event. In an exactly-once
+ * job they are also saved at every checkpoint and, after a failure, restored from the last
+ * committed one together with the read positions.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)

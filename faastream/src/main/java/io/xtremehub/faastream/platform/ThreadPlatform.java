@@ -1,6 +1,9 @@
 package io.xtremehub.faastream.platform;
 
 import io.xtremehub.faastream.internal.worker.WorkerOutcome;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -11,6 +14,7 @@ import org.slf4j.LoggerFactory;
 public final class ThreadPlatform implements WorkerPlatform {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadPlatform.class);
     private final WorkerEntryPoint entry = new WorkerEntryPoint();
+    private final Map<String, Thread> threads = new ConcurrentHashMap<>();
 
     @Override
     public WorkerHandle launch(WorkerRequest request) {
@@ -19,12 +23,34 @@ public final class ThreadPlatform implements WorkerPlatform {
             LOG.debug("worker {} ended: {}", request.workerId(), outcome);
         }, "faastream-worker-" + request.workerId());
         t.setDaemon(true);
+        threads.put(request.workerId(), t);
         t.start();
         return new WorkerHandle() {
             @Override public String workerId() { return request.workerId(); }
             @Override public boolean alive() { return t.isAlive(); }
             @Override public void kill() { t.interrupt(); }
         };
+    }
+
+    /** Ids of the workers whose threads are running now. */
+    public List<String> runningWorkers() {
+        threads.values().removeIf(t -> !t.isAlive());
+        return threads.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).sorted().toList();
+    }
+
+    /**
+     * Ends a worker abruptly, as a crashed function instance would end: its thread is interrupted and
+     * exits without reporting (lets tests crash a worker; the manager notices it is gone).
+     *
+     * @return false when no such worker is running
+     */
+    public boolean kill(String workerId) {
+        Thread t = threads.get(workerId);
+        if (t == null || !t.isAlive()) {
+            return false;
+        }
+        t.interrupt();
+        return true;
     }
 
     @Override

@@ -53,7 +53,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs one job (reference Fig. 27): creates each stage's intermediate stream, reader group and
  * control and telemetry channels; launches the workers; follows their telemetry for liveness,
- * metrics and batch progress; drives scaling; and cleans everything up at the end.
+ * metrics and batch progress; drives scaling; and cleans everything up at the end. In an
+ * exactly-once job each stage's {@link StageTransactionCoordinator} commits its output per epoch,
+ * and a lost worker rolls its whole stage back to the last committed epoch instead of restarting
+ * alone.
  */
 public final class JobRunner implements Job {
     private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
@@ -62,6 +65,7 @@ public final class JobRunner implements Job {
     private final String jobId;
     private final JobSpec spec;
     private final JobOptions options;
+    private final boolean exactlyOnce;
     private final Mode mode;
     private final ScalingPolicy policy;
     private final WorkerPlatform platform;
@@ -90,6 +94,7 @@ public final class JobRunner implements Job {
         this.jobId = jobId;
         this.spec = spec;
         this.options = options;
+        this.exactlyOnce = options.exactlyOnce();
         this.mode = mode;
         this.policy = options.scalingPolicy();
         this.platform = platform;
@@ -151,6 +156,11 @@ public final class JobRunner implements Job {
                 addSlot(st, splits == null ? null : splits.get(w), true);
             }
         }
+        if (exactlyOnce) {
+            for (StageState st : stages) {
+                st.transactions = coordinator(st);
+            }
+        }
         // launch consumers before producers so data never waits for a reader
         for (int i = stages.size() - 1; i >= 0; i--) {
             for (SlotState slot : stages.get(i).slots.values()) {
@@ -169,12 +179,31 @@ public final class JobRunner implements Job {
     }
 
     private io.pravega.client.stream.ReaderGroup createReaderGroup(int stage, String stream) {
-        readerGroups.createReaderGroup(names.readerGroup(stage), ReaderGroupConfig.builder()
-                .stream(Stream.of(ctx.scope(), stream))
-                // successors of merged segments are only released at a checkpoint
-                .automaticCheckpointIntervalMillis(1000)
-                .build());
+        readerGroups.createReaderGroup(names.readerGroup(stage), readerGroupConfig(stream));
         return readerGroups.getReaderGroup(names.readerGroup(stage));
+    }
+
+    private ReaderGroupConfig readerGroupConfig(String stream) {
+        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(ctx.scope(), stream));
+        // exactly-once: the only checkpoints are the epochs' (each closes a transaction); otherwise
+        // checkpoint every second: successors of merged segments are only released at a checkpoint
+        return exactlyOnce ? b.disableAutomaticCheckpoints().build() : b.automaticCheckpointIntervalMillis(1000).build();
+    }
+
+    private StageTransactionCoordinator coordinator(StageState st) {
+        String output = spec.lastStage(st.index) ? spec.sink().stream() : names.dataStream(st.index + 1);
+        String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
+        return new StageTransactionCoordinator(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
+                st.readerGroup, readerGroupConfig(input), options.transactionWindow().toMillis(),
+                epoch -> deleteEpochState(st.index, epoch));
+    }
+
+    private void deleteEpochState(int stage, long epoch) {
+        try {
+            store.deletePrefix(storeConfig.spillBucket(), names.epochStatePrefix(stage, epoch));
+        } catch (RuntimeException e) {
+            LOG.debug("delete state of epoch {}: {}", epoch, e.toString());
+        }
     }
 
     private void scaleStream(String stream, int count) {
@@ -244,8 +273,10 @@ public final class JobRunner implements Job {
         slot.heard = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();
+        WorkerLaunch.ExactlyOnceStart start = st.transactions == null ? null
+                : new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch());
         WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
-                st.index, slot.slot, slot.workerId, settings, slot.splits, slot.incarnation > 0);
+                st.index, slot.slot, slot.workerId, settings, slot.splits, start == null && slot.incarnation > 0, start);
         slot.handle = platform.launch(new WorkerRequest(slot.workerId, jobId, st.index, l.encode()));
     }
 
@@ -292,8 +323,17 @@ public final class JobRunner implements Job {
             for (StageState st : stages) {
                 if (st.readerGroup != null && !st.goSent
                         && st.slots.values().stream().filter(s -> s.initial).allMatch(s -> s.ready || s.finished)) {
-                    st.control.append(new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL));
+                    st.control.append(st.transactions == null
+                            ? new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL)
+                            : ControlMessage.useTransaction(st.transactions.generation(),
+                                    st.transactions.open().toString()));
                     st.goSent = true;
+                }
+            }
+            if (exactlyOnce) {
+                advanceEpochs();
+                if (failure != null) {
+                    return JobState.FAILED;
                 }
             }
             if (mode == Mode.BATCH && advanceBatch()) {
@@ -327,6 +367,7 @@ public final class JobRunner implements Job {
         }
         switch (t.type()) {
             case READY -> slot.ready = true;
+            case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
             case DONE -> {
                 slot.finished = true;
                 retire(st, t);
@@ -397,8 +438,21 @@ public final class JobRunner implements Job {
             failure = who + " " + why + " while finishing; the job stops rather than lose its last events (rerun the job)";
             return;
         }
+        if (exactlyOnce && st.transactions.commits() > slot.commitsAtLastLoss) {
+            // the stage committed since this slot's last loss: it made progress, so count afresh
+            // (a Lambda worker reaching its time limit is recovered like this once per invocation)
+            slot.restarts = 0;
+        }
+        if (exactlyOnce) {
+            slot.commitsAtLastLoss = st.transactions.commits();
+        }
         if (++slot.restarts > MAX_RESTARTS) {
-            failure = who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times, giving up";
+            failure = who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times"
+                    + (exactlyOnce ? " without a commit in between" : "") + ", giving up";
+            return;
+        }
+        if (exactlyOnce) {
+            rollBack(st, who + " " + why);
             return;
         }
         if (slot.last != null) {
@@ -415,6 +469,57 @@ public final class JobRunner implements Job {
         LOG.warn("{} {}; restarting slot {}", who, why, slot.slot);
         slot.incarnation++;
         launch(st, slot);
+    }
+
+    /** Exactly-once: checkpoints and commits each running stage's epochs. */
+    private void advanceEpochs() {
+        for (StageState st : stages) {
+            if (!st.goSent || !st.transactions.isOpen()) {
+                continue;
+            }
+            Set<String> slots = new HashSet<>(st.slots.keySet());
+            try {
+                st.transactions.advance(slots);
+            } catch (RuntimeException e) {
+                failure = e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)";
+                return;
+            }
+        }
+    }
+
+    /**
+     * Exactly-once recovery (reference Algorithm 2, lines 10-15): stops every worker of the stage,
+     * aborts its open transactions, puts its reader group back at the last committed checkpoint and
+     * relaunches every slot restoring that checkpoint's state. Other stages go on: they only ever
+     * read this stage's committed output.
+     */
+    private void rollBack(StageState st, String reason) {
+        LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
+                st.transactions.committedEpoch());
+        for (SlotState s : st.slots.values()) {
+            if (s.handle.alive()) {
+                s.handle.kill();
+            }
+            try {
+                st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
+            } catch (RuntimeException e) {
+                LOG.debug("cancel message: {}", e.toString());
+            }
+            if (s.last != null) {
+                retire(st, s.last);
+            }
+            try {
+                st.readerGroup.readerOffline(s.workerId, null);
+            } catch (RuntimeException e) {
+                LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
+            }
+        }
+        st.transactions.rollback();
+        st.goSent = false;
+        for (SlotState s : st.slots.values()) {
+            s.incarnation++;
+            launch(st, s);
+        }
     }
 
     /** Moves batch stages forward; true when the whole job is done. */
@@ -460,6 +565,9 @@ public final class JobRunner implements Job {
     }
 
     private void scale() {
+        if (exactlyOnce) {
+            return; // the manager rejects exactly-once jobs whose policy would scale
+        }
         for (StageState st : stages) {
             if (st.spec.keyed() || st.done || st.inputComplete || st.endsExpected != null
                     || (st.index == 0 && st.readerGroup == null)) {
@@ -589,6 +697,13 @@ public final class JobRunner implements Job {
             }
         }
         for (StageState st : stages) {
+            if (st.transactions != null) {
+                try {
+                    st.transactions.close();
+                } catch (RuntimeException e) {
+                    LOG.debug("close transactions: {}", e.toString());
+                }
+            }
             if (st.markerWriter != null) {
                 st.markerWriter.close();
             }

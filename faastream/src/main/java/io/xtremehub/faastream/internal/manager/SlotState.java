@@ -21,6 +21,8 @@ final class SlotState {
     boolean finished;
     boolean stopping;
     int restarts;
+    /** Exactly-once: the stage's commit count when this slot last lost a worker. */
+    long commitsAtLastLoss;
 
     SlotState(String slot, List<SourceSplit> splits, boolean initial) {
         this.slot = slot;

@@ -22,6 +22,8 @@ final class StageState {
     final Map<String, SlotState> slots = new LinkedHashMap<>();
     final Set<Long> endsSeen = new HashSet<>();
     ReaderGroup readerGroup;
+    /** Exactly-once jobs only: the stage's transactions and checkpoints. */
+    StageTransactionCoordinator transactions;
     EventStreamWriter<ByteBuffer> markerWriter;
     int partitions;
     int nextSlot;

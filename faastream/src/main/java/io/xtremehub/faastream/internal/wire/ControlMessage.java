@@ -3,10 +3,12 @@ package io.xtremehub.faastream.internal.wire;
 /**
  * Manager to workers, through the stage's control stream.
  *
- * @param type   what to do
- * @param target a worker id, or "*" for every worker of the stage
+ * @param type        what to do
+ * @param target      a worker id, or "*" for every worker of the stage
+ * @param generation  USE_TRANSACTION: the stage's recovery generation it is meant for (exactly-once)
+ * @param transaction USE_TRANSACTION: the id of the Pravega transaction to write into
  */
-public record ControlMessage(Type type, String target) {
+public record ControlMessage(Type type, String target, long generation, String transaction) {
     /** Commands. */
     public enum Type {
         /** Every reader of the stage is registered: start reading (keeps keyed segments stable). */
@@ -16,10 +18,23 @@ public record ControlMessage(Type type, String target) {
         /** Stop reading, process what is queued, flush, release the input and exit (scale-down). */
         STOP,
         /** The job ends (cancelled or failed): exit now. */
-        CANCEL
+        CANCEL,
+        /**
+         * Exactly-once: the workers of {@code generation} are all ready; write results into
+         * {@code transaction} and start reading (replaces GO).
+         */
+        USE_TRANSACTION
     }
 
     public static final String ALL = "*";
+
+    public ControlMessage(Type type, String target) {
+        this(type, target, 0, null);
+    }
+
+    public static ControlMessage useTransaction(long generation, String transaction) {
+        return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction);
+    }
 
     public boolean isFor(String workerId) {
         return ALL.equals(target) || workerId.equals(target);

@@ -31,4 +31,13 @@ public record JobNames(String jobId) implements Serializable {
     public String stateKey(String workerSlot) {
         return spillPrefix() + "state/" + workerSlot;
     }
+
+    /** Exactly-once: where the state of every worker of a stage is saved at one checkpoint epoch. */
+    public String epochStatePrefix(int stage, long epoch) {
+        return spillPrefix() + "eo-state/s" + stage + "/e" + epoch + "/";
+    }
+
+    public String epochStateKey(int stage, long epoch, String workerSlot) {
+        return epochStatePrefix(stage, epoch) + workerSlot;
+    }
 }

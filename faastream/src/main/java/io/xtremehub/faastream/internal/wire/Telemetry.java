@@ -10,11 +10,12 @@ import java.util.List;
  * @param bytesRead     bounded sources: bytes of the assigned splits read so far
  * @param bytesTotal    bounded sources: bytes of the assigned splits
  * @param error         FAILED: the one-line reason
+ * @param checkpointEpoch CHECKPOINTED: the exactly-once epoch whose state and output this worker has saved
  */
 public record Telemetry(Type type, int stage, String worker, String slot, int queueSize, long eventsIn,
                         long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
                         long bytesTotal, List<Long> endSegments, List<Integer> partitions, String error,
-                        long timestampMillis) {
+                        long timestampMillis, long checkpointEpoch) {
     /** Report kinds. */
     public enum Type {
         /** The worker's reader is registered; it waits for GO. */
@@ -26,6 +27,11 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
         /** Handed off before a platform time limit; a successor continues in the same slot. */
         HANDOFF,
         /** Failed; the job fails unless events are dead-lettered. */
-        FAILED
+        FAILED,
+        /**
+         * Exactly-once: everything read before the epoch's reader-group checkpoint is written to the
+         * epoch's transaction and flushed, and the @State fields are saved for that epoch.
+         */
+        CHECKPOINTED
     }
 }

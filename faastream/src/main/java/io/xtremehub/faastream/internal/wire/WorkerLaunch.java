@@ -20,10 +20,28 @@ import java.util.List;
  *
  * @param slot   the worker's place in the stage, stable across restarts and Lambda re-invocations
  * @param workerId unique per incarnation; also the Pravega reader id
+ * @param exactlyOnce null for at-least-once jobs; else where this incarnation starts from
  */
 public record WorkerLaunch(String jobId, String scope, String controllerUri, ObjectStoreConfig store, JobSpec spec,
                            int stage, String slot, String workerId, RuntimeSettings settings,
-                           List<SourceSplit> splits, boolean restoreState) implements Serializable {
+                           List<SourceSplit> splits, boolean restoreState, ExactlyOnceStart exactlyOnce)
+        implements Serializable {
+
+    /** At-least-once launch. */
+    public WorkerLaunch(String jobId, String scope, String controllerUri, ObjectStoreConfig store, JobSpec spec,
+                        int stage, String slot, String workerId, RuntimeSettings settings, List<SourceSplit> splits,
+                        boolean restoreState) {
+        this(jobId, scope, controllerUri, store, spec, stage, slot, workerId, settings, splits, restoreState, null);
+    }
+
+    /**
+     * Where an exactly-once worker starts.
+     *
+     * @param generation   the stage's recovery generation: the worker only obeys USE_TRANSACTION of it
+     * @param restoreEpoch the last committed epoch whose saved state it restores, or 0 for none
+     */
+    public record ExactlyOnceStart(long generation, long restoreEpoch) implements Serializable {
+    }
 
     public JobNames names() {
         return new JobNames(jobId);
@@ -32,7 +50,7 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
     /** The same slot as a new incarnation (after a crash or for a Lambda re-invocation). */
     public WorkerLaunch nextIncarnation(String newWorkerId, boolean restore) {
         return new WorkerLaunch(jobId, scope, controllerUri, store, spec, stage, slot, newWorkerId, settings,
-                splits, restore);
+                splits, restore, exactlyOnce);
     }
 
     public String encode() {

@@ -6,7 +6,7 @@ package io.xtremehub.faastream.internal.worker;
  *
  * @param payload    event bytes (null for markers)
  * @param partition  routing partition the writer chose, or -1
- * @param origin     where the event was read, for error messages
+ * @param origin     where the event was read, for error messages; for a checkpoint, its name
  * @param endSegment the segment whose end this marks, or -1
  */
 record InputItem(Kind kind, byte[] payload, int partition, String origin, long endSegment) {
@@ -21,7 +21,11 @@ record InputItem(Kind kind, byte[] payload, int partition, String origin, long e
         return new InputItem(Kind.END, null, -1, null, segment);
     }
 
-    static InputItem checkpoint() {
-        return new InputItem(Kind.CHECKPOINT, null, -1, null, -1);
+    static InputItem checkpoint(String name) {
+        return new InputItem(Kind.CHECKPOINT, null, -1, name, -1);
+    }
+
+    String checkpointName() {
+        return kind == Kind.CHECKPOINT ? origin : null;
     }
 }

@@ -1,27 +1,22 @@
 package io.xtremehub.faastream.internal.worker;
 
-import io.pravega.client.stream.EventStreamWriter;
-import io.pravega.client.stream.EventWriterConfig;
-import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.LargeEvents;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import io.xtremehub.faastream.internal.wire.Envelope;
-import java.nio.ByteBuffer;
 
 /**
  * Writes to the next stage's stream: routed events go to the segment their routing value selects,
  * the others anywhere; events above the threshold are parked in the object store by reference.
  */
 final class IntermediateOutput implements StageOutput {
-    private final EventStreamWriter<ByteBuffer> writer;
+    private final EventWrites writer;
     private final SegmentRouter router;
     private final LargeEvents large;
     private final int threshold;
 
-    IntermediateOutput(PravegaContext ctx, String stream, LargeEvents large, int threshold) {
-        this.writer = ctx.events().createEventWriter(stream, new ByteBufferSerializer(),
-                EventWriterConfig.builder().build());
+    IntermediateOutput(PravegaContext ctx, String stream, EventWrites writer, LargeEvents large, int threshold) {
+        this.writer = writer;
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 2_000);
         this.large = large;
         this.threshold = threshold;
@@ -33,11 +28,7 @@ final class IntermediateOutput implements StageOutput {
         int partition = target == null ? -1 : target.rank();
         Envelope e = payload.length > threshold ? Envelope.ref(partition, large.park(payload))
                 : Envelope.data(partition, payload);
-        if (target == null) {
-            writer.writeEvent(e.encode());
-        } else {
-            writer.writeEvent(target.routingKey(), e.encode());
-        }
+        writer.write(target == null ? null : target.routingKey(), e.encode());
         dirty = true;
     }
 

@@ -30,7 +30,7 @@ final class ReaderGroupInput implements StageInput {
     public InputItem next(long timeoutMillis) {
         EventRead<ByteBuffer> r = reader.readNextEvent(timeoutMillis);
         if (r.isCheckpoint()) {
-            return InputItem.checkpoint();
+            return InputItem.checkpoint(r.getCheckpointName());
         }
         ByteBuffer buf = r.getEvent();
         if (buf == null) {
@@ -58,6 +58,11 @@ final class ReaderGroupInput implements StageInput {
     @Override
     public boolean readerGroup() {
         return true;
+    }
+
+    @Override
+    public void abandon() {
+        reader.closeAt(null);
     }
 
     /** Closing reports the last read position, so the next owner of its segments goes on from there. */

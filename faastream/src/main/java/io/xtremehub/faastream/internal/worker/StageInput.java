@@ -21,6 +21,14 @@ interface StageInput extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * Lets go of the input as a crash would, without recording how far it got: a reader group hands
+     * its segments on from the last checkpoint, so nothing read but unprocessed is lost.
+     */
+    default void abandon() {
+        close();
+    }
+
     @Override
     void close();
 }

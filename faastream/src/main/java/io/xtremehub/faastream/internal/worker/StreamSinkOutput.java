@@ -1,8 +1,5 @@
 package io.xtremehub.faastream.internal.worker;
 
-import io.pravega.client.stream.EventStreamWriter;
-import io.pravega.client.stream.EventWriterConfig;
-import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import java.nio.ByteBuffer;
@@ -11,14 +8,13 @@ import java.nio.ByteBuffer;
 final class StreamSinkOutput implements StageOutput {
     /** Pravega's event size limit, less room for framing. */
     static final int MAX_EVENT = 8 * 1024 * 1024 - 1024;
-    private final EventStreamWriter<ByteBuffer> writer;
+    private final EventWrites writer;
     private final SegmentRouter router;
     private final String stream;
 
-    StreamSinkOutput(PravegaContext ctx, String stream) {
+    StreamSinkOutput(PravegaContext ctx, String stream, EventWrites writer) {
         this.stream = stream;
-        this.writer = ctx.events().createEventWriter(stream, new ByteBufferSerializer(),
-                EventWriterConfig.builder().build());
+        this.writer = writer;
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 5_000);
     }
 
@@ -29,11 +25,7 @@ final class StreamSinkOutput implements StageOutput {
                     + MAX_EVENT + "-byte event limit of sink stream " + stream
                     + "; write large results to a bucket instead");
         }
-        if (Double.isNaN(routing)) {
-            writer.writeEvent(ByteBuffer.wrap(payload));
-        } else {
-            writer.writeEvent(router.route(routing).routingKey(), ByteBuffer.wrap(payload));
-        }
+        writer.write(Double.isNaN(routing) ? null : router.route(routing).routingKey(), ByteBuffer.wrap(payload));
         dirty = true;
     }
 

@@ -11,6 +11,7 @@ import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.wire.Channel;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -34,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * One worker of one stage, the same code on every platform: a reader thread fills a bounded queue
  * from the stage's input; this thread runs the user function on queued events and writes results
  * to the output; telemetry goes out and commands come in through the stage's Pravega channels.
+ *
+ * <p>Exactly-once (reference Algorithm 3): results go into the stage's current Pravega transaction.
+ * At each epoch checkpoint of the reader group the worker processes everything read before it,
+ * flushes the transaction, saves its @State fields for the epoch, switches to the next epoch's
+ * transaction and reports CHECKPOINTED; the manager commits once every worker has.
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
@@ -50,6 +57,12 @@ public final class WorkerRuntime {
     private final String label;
 
     private final BlockingQueue<InputItem> queue;
+    /** Null in at-least-once jobs. */
+    private final WorkerLaunch.ExactlyOnceStart exactlyOnce;
+    /** Exactly-once: the transaction the output writes into. */
+    private TransactionWrites transactionWrites;
+    /** The name of the reader-group checkpoint the pending sync request is for, or null. */
+    private volatile String syncCheckpoint;
     private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
     private final Set<Integer> partitions = new TreeSet<>();
     private final AtomicLong eventsIn = new AtomicLong();
@@ -91,6 +104,7 @@ public final class WorkerRuntime {
         this.names = launch.names();
         this.label = spec.stageLabel(launch.stage());
         this.queue = new ArrayBlockingQueue<>(launch.settings().queueCapacity());
+        this.exactlyOnce = launch.exactlyOnce();
     }
 
     public WorkerOutcome run() {
@@ -112,6 +126,7 @@ public final class WorkerRuntime {
         StageOutput output = null;
         DeadLetters deadLetters = null;
         Thread reader = null;
+        boolean killed = false;
         try {
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix());
             restoreState(processor);
@@ -135,6 +150,12 @@ public final class WorkerRuntime {
             reader.start();
             return processLoop(processor, output, deadLetters, control, telemetry, reader);
         } catch (Exception e) {
+            if (killed(e)) {
+                // the platform ended this worker (a thread's crash): the manager already knows
+                killed = true;
+                LOG.info("{} worker {} was stopped by its platform", label, launch.workerId());
+                return WorkerOutcome.CANCELLED;
+            }
             String msg = e instanceof WorkerFailure ? e.getMessage()
                     : label + " worker " + launch.workerId() + " failed: " + oneLine(e);
             report(telemetry, Telemetry.Type.FAILED, msg);
@@ -143,6 +164,14 @@ public final class WorkerRuntime {
         } finally {
             stopReading = true;
             joinQuietly(reader);
+            if (killed) {
+                // the thread ends anyway; let go of the input and output without being interrupted again
+                Thread.interrupted();
+                if (input != null) {
+                    abandonQuietly(input);
+                    input = null;
+                }
+            }
             closeQuietly(processor, input, output, deadLetters, side);
         }
     }
@@ -169,7 +198,16 @@ public final class WorkerRuntime {
                 }
                 switch (m.type()) {
                     case GO:
-                        return null;
+                        if (exactlyOnce == null) {
+                            return null;
+                        }
+                        break;
+                    case USE_TRANSACTION:
+                        if (exactlyOnce != null && m.generation() == exactlyOnce.generation()) {
+                            transactionWrites.use(UUID.fromString(m.transaction()));
+                            return null;
+                        }
+                        break;
                     case CANCEL:
                         return WorkerOutcome.CANCELLED;
                     case STOP:
@@ -201,12 +239,14 @@ public final class WorkerRuntime {
                     // Reporting only after everything before it is written also means a reported end
                     // never stands for events that are still queued in a worker that may die.
                     endSegments.add(item.endSegment());
+                    syncCheckpoint = null;
                     awaitSynced(enqueued);
                     continue;
                 }
                 if (item.kind() == InputItem.Kind.CHECKPOINT) {
                     // the checkpoint records this reader's position: everything read before it must be
                     // processed and written first, or a restart from it would lose queued events
+                    syncCheckpoint = item.checkpointName();
                     awaitSynced(enqueued);
                     continue;
                 }
@@ -237,19 +277,42 @@ public final class WorkerRuntime {
     }
 
     /** Processing thread: answers the reader's sync request once all it asked for is processed. */
-    private void syncIfRequested(StageOutput output) throws InterruptedException {
+    private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
         long request = syncRequested.get();
         if (request > syncDone && processed >= syncUpTo && queue.isEmpty()) {
             output.flush();
+            long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, syncCheckpoint);
             int ends = endSegments.size();
-            if (ends != syncedEnds) {
-                // not report(): a report that fails must fail the worker, not be skipped. Only new end
-                // markers need it: a plain checkpoint waits for the flush alone
+            // not report(): a report that fails must fail the worker, not be skipped. Only new end
+            // markers and closed epochs need it: a plain checkpoint waits for the flush alone
+            if (epoch > 0) {
+                side.reportNow(telemetry(Telemetry.Type.CHECKPOINTED, null, epoch));
+                syncedEnds = ends;
+            } else if (ends != syncedEnds) {
                 side.reportNow(telemetry(Telemetry.Type.STATS, null));
                 syncedEnds = ends;
             }
             syncDone = request;
         }
+    }
+
+    /**
+     * Exactly-once, at an epoch checkpoint with everything read before it processed and flushed into
+     * the epoch's transaction: saves the state for the epoch and moves on to the next transaction.
+     *
+     * @return the epoch closed, or 0 when the checkpoint is not one of this worker's generation
+     */
+    private long closeEpoch(StageProcessor processor, String checkpointName) throws Exception {
+        EpochCheckpoint c = EpochCheckpoint.parse(checkpointName);
+        if (c == null || c.generation() != exactlyOnce.generation()) {
+            return 0;
+        }
+        if (StateFields.hasState(processor.function())) {
+            store.put(launch.store().spillBucket(), names.epochStateKey(launch.stage(), c.epoch(), launch.slot()),
+                    StateFields.save(processor.function()));
+        }
+        transactionWrites.use(c.nextTransaction());
+        return c.epoch();
     }
 
     private WorkerOutcome processLoop(StageProcessor processor, StageOutput output, DeadLetters deadLetters,
@@ -277,7 +340,7 @@ public final class WorkerRuntime {
                     output.idle();
                 }
             }
-            syncIfRequested(output);
+            syncIfRequested(processor, output);
             long now = System.currentTimeMillis();
             if (readerError.get() != null) {
                 throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
@@ -323,6 +386,11 @@ public final class WorkerRuntime {
      * they got. Reducers (whose groups span the whole input) and bounded-split readers run to the end.
      */
     private boolean canHandOff() {
+        if (exactlyOnce != null) {
+            // its state and position belong to the stage's epoch checkpoints; a worker that runs out
+            // of time is recovered from the last one like a crashed worker
+            return false;
+        }
         return launch.stage() > 0 || spec.source().kind() == SourceSpec.Kind.STREAM
                 && launch.settings().mode() == Mode.STREAM ? !stage.keyed() : false;
     }
@@ -405,12 +473,30 @@ public final class WorkerRuntime {
     }
 
     private void restoreState(StageProcessor processor) throws Exception {
+        if (exactlyOnce != null) {
+            restoreEpochState(processor);
+            return;
+        }
         if (launch.restoreState() && StateFields.hasState(processor.function())) {
             String key = names.stateKey(launch.slot());
             if (store.size(launch.store().spillBucket(), key) >= 0) {
                 StateFields.restore(processor.function(), store.get(launch.store().spillBucket(), key));
             }
         }
+    }
+
+    /** Exactly-once: the state this slot saved at the last committed epoch, the one its input restarts from. */
+    private void restoreEpochState(StageProcessor processor) throws Exception {
+        long epoch = exactlyOnce.restoreEpoch();
+        if (epoch == 0 || !StateFields.hasState(processor.function())) {
+            return;
+        }
+        String key = names.epochStateKey(launch.stage(), epoch, launch.slot());
+        if (store.size(launch.store().spillBucket(), key) < 0) {
+            throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot recover: the state of "
+                    + "committed epoch " + epoch + " is missing at " + key);
+        }
+        StateFields.restore(processor.function(), store.get(launch.store().spillBucket(), key));
     }
 
     private StageInput openInput(LargeEvents large) {
@@ -431,21 +517,37 @@ public final class WorkerRuntime {
     private StageOutput openOutput(LargeEvents large) {
         int i = launch.stage();
         if (!spec.lastStage(i)) {
-            return new IntermediateOutput(ctx, names.dataStream(i + 1), large, launch.settings().largeEventThreshold());
+            String stream = names.dataStream(i + 1);
+            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold());
         }
         SinkSpec sink = spec.sink();
         if (sink.kind() == SinkSpec.Kind.STREAM) {
-            return new StreamSinkOutput(ctx, sink.stream());
+            return new StreamSinkOutput(ctx, sink.stream(), writesTo(sink.stream()));
+        }
+        if (exactlyOnce != null) {
+            throw new IllegalStateException("exactly-once jobs write to a stream sink only");
         }
         return new BucketSinkOutput(store, sink.bucket(), sink.path(), sink.format(), launch.slot(),
                 launch.settings().mode() == Mode.STREAM);
     }
 
+    private EventWrites writesTo(String stream) {
+        if (exactlyOnce == null) {
+            return new DirectWrites(ctx, stream);
+        }
+        transactionWrites = new TransactionWrites(ctx, stream, launch.workerId());
+        return transactionWrites;
+    }
+
     private Telemetry telemetry(Telemetry.Type type, String error) {
+        return telemetry(type, error, 0);
+    }
+
+    private Telemetry telemetry(Telemetry.Type type, String error, long checkpointEpoch) {
         return new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
                 eventsIn.get(), eventsOut, processingNanos, readNanos.get(), deadLettered,
                 progressRead(), progressTotal(), new ArrayList<>(endSegments), List.copyOf(partitions), error,
-                System.currentTimeMillis());
+                System.currentTimeMillis(), checkpointEpoch);
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
@@ -473,6 +575,14 @@ public final class WorkerRuntime {
         }
     }
 
+    private void abandonQuietly(StageInput input) {
+        try {
+            input.abandon();
+        } catch (Exception e) { // Pravega rethrows checked exceptions unchecked
+            LOG.debug("{}: abandoning the input failed: {}", label, e.toString());
+        }
+    }
+
     private void closeQuietly(StageProcessor processor, AutoCloseable... resources) {
         try {
             processor.close();
@@ -493,6 +603,19 @@ public final class WorkerRuntime {
     @SuppressWarnings("unchecked")
     private static <T> T cast(Object o) {
         return (T) o;
+    }
+
+    /** Whether a failure is this thread being interrupted, which is how the thread platform kills a worker. */
+    private static boolean killed(Throwable e) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String oneLine(Throwable e) {

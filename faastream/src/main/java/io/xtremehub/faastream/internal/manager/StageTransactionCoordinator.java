@@ -1,0 +1,203 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.pravega.client.stream.Checkpoint;
+import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.ReaderGroup;
+import io.pravega.client.stream.ReaderGroupConfig;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
+import io.pravega.client.stream.Transaction;
+import io.pravega.client.stream.TransactionalEventStreamWriter;
+import io.pravega.client.stream.TxnFailedException;
+import io.pravega.client.stream.impl.ByteBufferSerializer;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
+import java.nio.ByteBuffer;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The manager's half of exactly-once for one stage (reference Algorithm 2). The stage's output
+ * goes into one Pravega transaction per epoch, which every worker joins by id. When the
+ * transaction window has passed, it opens the next epoch's transaction and starts a reader-group
+ * checkpoint named after both ({@link EpochCheckpoint}); once the checkpoint has completed (every
+ * reader passed it, so it holds the read positions) and every worker has reported that its output
+ * is flushed and its state saved for the epoch, it records the checkpoint and commits. On a
+ * failure it aborts the open transactions and resets the reader group to the last committed
+ * checkpoint, so the restarted workers read again exactly what was not committed.
+ */
+final class StageTransactionCoordinator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StageTransactionCoordinator.class);
+
+    private final String label;
+    private final String outputStream;
+    private final ReaderGroup readerGroup;
+    private final ReaderGroupConfig initialConfig;
+    private final TransactionalEventStreamWriter<ByteBuffer> writer;
+    private final PravegaContext ctx;
+    private final long windowMillis;
+    /** Told the epoch whose saved state is no longer needed once a later one is committed. */
+    private final LongConsumer discardEpochState;
+
+    private long generation;
+    private long nextEpoch = 1;
+    private Transaction<ByteBuffer> current;
+    private long currentSince;
+    private PendingEpoch pending;
+    private long committedEpoch;
+    private Map<Stream, StreamCut> committedPositions;
+    private long commits;
+
+    /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
+    private record PendingEpoch(long epoch, Transaction<ByteBuffer> next, CompletableFuture<Checkpoint> checkpoint,
+                                Set<String> acknowledged) {
+    }
+
+    StageTransactionCoordinator(String label, PravegaContext ctx, String writerId, String outputStream,
+                                ReaderGroup readerGroup, ReaderGroupConfig initialConfig, long windowMillis,
+                                LongConsumer discardEpochState) {
+        this.label = label;
+        this.ctx = ctx;
+        this.outputStream = outputStream;
+        this.readerGroup = readerGroup;
+        this.initialConfig = initialConfig;
+        this.windowMillis = windowMillis;
+        this.discardEpochState = discardEpochState;
+        this.writer = ctx.events().createTransactionalEventWriter(writerId, outputStream, new ByteBufferSerializer(),
+                EventWriterConfig.builder().build());
+    }
+
+    /** The generation workers launched now belong to; it changes at every rollback. */
+    long generation() {
+        return generation;
+    }
+
+    /** The last committed epoch (0 before the first commit): restarted workers restore its state. */
+    long committedEpoch() {
+        return committedEpoch;
+    }
+
+    long commits() {
+        return commits;
+    }
+
+    /** Opens the first transaction of the current generation; the workers are told to use it. */
+    UUID open() {
+        current = writer.beginTxn();
+        currentSince = System.currentTimeMillis();
+        return current.getTxnId();
+    }
+
+    boolean isOpen() {
+        return current != null;
+    }
+
+    /** A worker of {@code slot} has flushed its output and saved its state for {@code epoch}. */
+    void acknowledged(String slot, long epoch) {
+        if (pending != null && pending.epoch == epoch) {
+            pending.acknowledged.add(slot);
+        }
+    }
+
+    /**
+     * Moves the protocol on: starts the next checkpoint when the window has passed, commits the
+     * epoch whose checkpoint is complete and acknowledged by all of {@code slots}.
+     *
+     * @throws IllegalStateException when a checkpoint or commit fails (the stage must be rolled back)
+     */
+    void advance(Set<String> slots) {
+        if (current == null) {
+            return;
+        }
+        long now = System.currentTimeMillis();
+        if (pending == null) {
+            if (now - currentSince >= windowMillis) {
+                startCheckpoint();
+            }
+            return;
+        }
+        if (!pending.checkpoint.isDone() || !pending.acknowledged.containsAll(slots)) {
+            return;
+        }
+        if (pending.checkpoint.isCompletedExceptionally()) {
+            throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch + " failed: "
+                    + pending.checkpoint.handle((c, e) -> String.valueOf(e)).join());
+        }
+        commit(pending.checkpoint.join());
+    }
+
+    private void startCheckpoint() {
+        Transaction<ByteBuffer> next = writer.beginTxn();
+        long epoch = nextEpoch++;
+        String name = new EpochCheckpoint(generation, epoch, next.getTxnId()).name();
+        pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.executor()), new HashSet<>());
+    }
+
+    private void commit(Checkpoint checkpoint) {
+        long previous = committedEpoch;
+        // the checkpoint is recorded before the commit: a rollback after the commit resumes after it
+        committedPositions = checkpoint.asImpl().getPositions();
+        committedEpoch = pending.epoch;
+        try {
+            current.commit();
+        } catch (TxnFailedException e) {
+            throw new IllegalStateException(label + ": the transaction of epoch " + committedEpoch + " on "
+                    + outputStream + " could not be committed (it timed out or was aborted)", e);
+        }
+        commits++;
+        current = pending.next;
+        currentSince = System.currentTimeMillis();
+        pending = null;
+        if (previous > 0) {
+            discardEpochState.accept(previous);
+        }
+        LOG.debug("{}: committed epoch {}", label, committedEpoch);
+    }
+
+    /**
+     * Aborts the open transactions and puts the reader group back at the last committed checkpoint
+     * (or where it started). The workers of the old generation must be stopped and offline first.
+     */
+    void rollback() {
+        abortOpen();
+        ReaderGroupConfig restart = committedPositions == null ? initialConfig
+                : ReaderGroupConfig.builder().startFromStreamCuts(committedPositions).disableAutomaticCheckpoints()
+                        .build();
+        readerGroup.resetReaderGroup(restart);
+        generation++;
+        LOG.info("{}: rolled back to epoch {} (generation {})", label, committedEpoch, generation);
+    }
+
+    private void abortOpen() {
+        if (pending != null) {
+            abortQuietly(pending.next);
+            pending.checkpoint.cancel(false);
+            pending = null;
+        }
+        if (current != null) {
+            abortQuietly(current);
+            current = null;
+        }
+    }
+
+    private void abortQuietly(Transaction<ByteBuffer> t) {
+        try {
+            t.abort();
+        } catch (RuntimeException e) {
+            LOG.debug("{}: abort of transaction {} failed: {}", label, t.getTxnId(), e.toString());
+        }
+    }
+
+    /** Aborts what is not committed (the job ends) and closes the writer. */
+    @Override
+    public void close() {
+        abortOpen();
+        writer.close();
+    }
+}

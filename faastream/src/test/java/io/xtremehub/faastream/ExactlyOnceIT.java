@@ -1,0 +1,311 @@
+package io.xtremehub.faastream;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.xtremehub.faastream.platform.LocalProcessPlatform;
+import io.xtremehub.faastream.platform.ThreadPlatform;
+import io.xtremehub.faastream.testkit.TestCluster;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Exactly-once (reference section 6.3.5, Algorithms 2 and 3) end to end: a running sum kept in a
+ * {@link State} field over a steady stream of integers, with workers crashed mid-run. Every result
+ * reads {@code value:sum}; the job is exactly-once when each value appears once and the sums chain
+ * (each is the previous one plus its value), ending at the failure-free total. The same crash run
+ * at-least-once breaks that, which shows the check can fail.
+ */
+class ExactlyOnceIT {
+    private static final int EVENTS = 1_000;
+    private static final long TOTAL = (long) EVENTS * (EVENTS + 1) / 2;
+    private static final Duration RESULTS_WAIT = Duration.ofMinutes(3);
+
+    static TestCluster tc;
+    static ThreadPlatform threads;
+    static Manager manager;
+
+    @BeforeAll
+    static void start() {
+        tc = TestCluster.shared();
+        threads = new ThreadPlatform();
+        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store).platform(threads).build();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (manager != null) {
+            manager.close();
+        }
+        if (tc != null) {
+            tc.close();
+        }
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void aRunningSumSurvivesCrashedWorkersExactlyOnce() throws Exception {
+        String in = tc.newStream("eo-in", 2);
+        String out = tc.newStream("eo-out", 1);
+        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
+                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
+        try (SteadyInput input = new SteadyInput(in)) {
+            crashTwice(job, 0, "-s0w0-", id -> threads.kill(id), threads::runningWorkers);
+            awaitEveryValue(out, job);
+            input.assertFinished();
+        } finally {
+            job.cancel();
+        }
+        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        assertEquals(List.of(), violations(results), "exactly once: " + summary(results));
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void twoStagesRollBackIndependentlyAndStayExactlyOnce() throws Exception {
+        String in = tc.newStream("eo2-in", 2);
+        String out = tc.newStream("eo2-out", 1);
+        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
+                .map(ExactlyOnceIT::checked, Serializers.utf8()).parallelism(2).named("check")
+                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
+        try (SteadyInput input = new SteadyInput(in)) {
+            awaitOutput(job, 0, EVENTS / 5);
+            kill(threads::runningWorkers, id -> threads.kill(id), "-s0w1-");
+            crashTwice(job, 1, "-s1w0-", id -> threads.kill(id), threads::runningWorkers);
+            awaitEveryValue(out, job);
+            input.assertFinished();
+        } finally {
+            job.cancel();
+        }
+        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        assertEquals(List.of(), violations(results), "exactly once across two stages: " + summary(results));
+    }
+
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void killedWorkerProcessesRecoverExactlyOnce() throws Exception {
+        LocalProcessPlatform processes = LocalProcessPlatform.builder().logDir(Path.of("target", "worker-logs")).build();
+        try (Manager procManager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
+                .platform(processes).build()) {
+            String in = tc.newStream("eop-in", 2);
+            String out = tc.newStream("eop-out", 1);
+            Job job = procManager.execute(Pipeline.fromStream(in, Serializers.utf8())
+                    .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
+            try (SteadyInput input = new SteadyInput(in)) {
+                crashTwice(job, 0, "-s0w0-",
+                        id -> ProcessHandle.of(processes.pidOf(id)).map(ProcessHandle::destroyForcibly).orElse(false),
+                        processes::runningWorkers);
+                awaitEveryValue(out, job);
+                input.assertFinished();
+            } finally {
+                job.cancel();
+            }
+            List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+            assertEquals(List.of(), violations(results), "exactly once with killed JVMs: " + summary(results));
+        }
+    }
+
+    /** The same crashes without exactly-once: results repeat or the sum restarts, so the check above fails. */
+    @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
+    void theSameCrashesAtLeastOnceBreakTheGuarantee() throws Exception {
+        String in = tc.newStream("alo-in", 2);
+        String out = tc.newStream("alo-out", 1);
+        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
+                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(false));
+        try (SteadyInput input = new SteadyInput(in)) {
+            crashTwice(job, 0, "-s0w0-", id -> threads.kill(id), threads::runningWorkers);
+            awaitEveryValue(out, job);
+            input.assertFinished();
+        } finally {
+            job.cancel();
+        }
+        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        System.out.println("at-least-once after two crashes: " + summary(results) + "; " + violations(results));
+        assertFalse(violations(results).isEmpty(), "at-least-once after crashes should repeat results or lose "
+                + "the running sum, but looked exactly-once: " + summary(results));
+    }
+
+    @Test
+    void jobsExactlyOnceCannotCoverAreRejectedWithOneLineBeforeAnythingRuns() {
+        String in = tc.newStream("eo-rej-in", 1);
+        String out = tc.newStream("eo-rej-out", 1);
+        String bucket = tc.newBucket("eo-rej");
+        Pipeline<String> source = Pipeline.fromStream(in, Serializers.utf8());
+        String toBucket = rejection(source.map(s -> s, Serializers.utf8()).writeToBucket(bucket, "out/"),
+                exactlyOnce(true));
+        assertTrue(toBucket.contains("stream sink only"), toBucket);
+        String reduce = rejection(source.map(s -> s, Serializers.utf8())
+                .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream(out), exactlyOnce(true));
+        assertTrue(reduce.startsWith("stage 2 (") && reduce.contains("reduces"), reduce);
+        String batch = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
+                JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
+        assertTrue(batch.contains("streaming job"), batch);
+        String scaling = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
+                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.queueBased().build())
+                        .build());
+        assertTrue(scaling.contains("fixed number of workers"), scaling);
+        assertTrue(tc.keys(bucket, "").isEmpty(), "nothing was written");
+    }
+
+    private static String rejection(Pipeline<?> p, JobOptions options) {
+        String message = assertThrows(JobDefinitionException.class, () -> manager.execute(p, options)).getMessage();
+        assertFalse(message.contains("\n"), "one line: " + message);
+        return message;
+    }
+
+    private static JobOptions exactlyOnce(boolean on) {
+        return JobOptions.builder().mode(Mode.STREAM).exactlyOnce(on).transactionWindow(Duration.ofMillis(500))
+                .name(on ? "eo-sum" : "alo-sum").build();
+    }
+
+    /** Crashes the slot's worker once it has produced results, then its successor once that one has too. */
+    private static void crashTwice(Job job, int stage, String slot, Predicate<String> killer,
+                                   java.util.function.Supplier<List<String>> running) {
+        awaitOutput(job, stage, EVENTS / 4);
+        String first = kill(running, killer, slot);
+        await("a successor of " + first).atMost(Duration.ofMinutes(2))
+                .until(() -> running.get().stream().anyMatch(w -> w.contains(slot) && !w.equals(first)));
+        awaitOutput(job, stage, EVENTS / 2);
+        kill(running, killer, slot);
+    }
+
+    private static String kill(java.util.function.Supplier<List<String>> running, Predicate<String> killer,
+                               String slot) {
+        String victim = running.get().stream().filter(w -> w.contains(slot)).reduce((a, b) -> b)
+                .orElseThrow(() -> new AssertionError("no running worker of slot " + slot + ": " + running.get()));
+        assertTrue(killer.test(victim), "could not kill worker " + victim);
+        return victim;
+    }
+
+    private static void awaitOutput(Job job, int stage, long events) {
+        await("stage " + stage + " to produce " + events + " results").atMost(Duration.ofMinutes(2))
+                .until(() -> job.status().stages().size() > stage && job.status().stages().get(stage).eventsOut() >= events);
+    }
+
+    /** Waits until every input value has a committed result (repeats are checked afterwards). */
+    private static void awaitEveryValue(String out, Job job) {
+        await("a result for each of the " + EVENTS + " values in " + out).atMost(RESULTS_WAIT)
+                .pollInterval(Duration.ofSeconds(2))
+                .failFast("the job stopped: " + job.status(), () -> job.status().state().terminal())
+                .until(() -> values(tc.readAllStrings(out, Duration.ofMinutes(1))).size() == EVENTS);
+    }
+
+    private static Map<Long, Integer> values(List<String> results) {
+        Map<Long, Integer> counts = new HashMap<>();
+        for (String r : results) {
+            counts.merge(Long.parseLong(r.split(":")[0]), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    /**
+     * What breaks exactly-once in a running sum's results: a value missing or repeated, or a sum
+     * that is not the previous sum plus its value (state lost or counted twice), or a final total
+     * other than the failure-free one. Empty when the results are exactly-once.
+     */
+    static List<String> violations(List<String> results) {
+        List<String> problems = new ArrayList<>();
+        Map<Long, Integer> counts = values(results);
+        counts.forEach((v, n) -> {
+            if (n > 1 && problems.size() < 5) {
+                problems.add("value " + v + " appears " + n + " times");
+            }
+        });
+        for (long v = 1; v <= EVENTS; v++) {
+            if (!counts.containsKey(v) && problems.size() < 10) {
+                problems.add("value " + v + " is missing");
+            }
+        }
+        List<long[]> bySum = results.stream().map(r -> r.split(":"))
+                .map(p -> new long[] {Long.parseLong(p[0]), Long.parseLong(p[1])})
+                .sorted((a, b) -> Long.compare(a[1], b[1])).toList();
+        long previous = 0;
+        for (long[] r : bySum) {
+            if (r[1] != previous + r[0]) {
+                problems.add("sum " + r[1] + " after " + previous + " does not add value " + r[0]);
+                break;
+            }
+            previous = r[1];
+        }
+        long last = bySum.isEmpty() ? 0 : bySum.get(bySum.size() - 1)[1];
+        if (last != TOTAL) {
+            problems.add("final sum " + last + ", failure-free total " + TOTAL);
+        }
+        return problems;
+    }
+
+    private static String summary(List<String> results) {
+        return results.size() + " results, " + values(results).size() + " distinct values";
+    }
+
+    static String checked(String s) {
+        return Long.toString(Long.parseLong(s.trim()));
+    }
+
+    /** Adds up the values it sees; the total is @State that must survive crashes exactly once. */
+    static final class RunningSum implements Transformer<String, String> {
+        @State
+        private long sum;
+
+        @Override
+        public String apply(String value) {
+            sum += Long.parseLong(value);
+            return value + ":" + sum;
+        }
+    }
+
+    /** Writes 1..EVENTS into a stream at a steady pace (about 50 a second) from a background thread. */
+    static final class SteadyInput implements AutoCloseable {
+        private final Thread thread;
+        private volatile Throwable error;
+        private volatile boolean stop;
+
+        SteadyInput(String stream) {
+            thread = new Thread(() -> {
+                try {
+                    for (int next = 1; next <= EVENTS && !stop; next += 10) {
+                        int from = next;
+                        tc.writeStrings(stream, IntStream.range(from, Math.min(from + 10, EVENTS + 1))
+                                .mapToObj(Integer::toString).toList());
+                        Thread.sleep(200);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Throwable t) {
+                    error = t;
+                }
+            }, "eo-it-input");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void assertFinished() throws InterruptedException {
+            thread.join(Duration.ofMinutes(2).toMillis());
+            assertFalse(thread.isAlive(), "the input writer did not finish");
+            if (error != null) {
+                throw new AssertionError("writing the input failed", error);
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop = true;
+            thread.join(10_000);
+        }
+    }
+}
