@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
-import io.xtremehub.faastream.platform.ThreadPlatform;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.ThreadPlatformIT;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,8 +17,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,31 +27,10 @@ import org.junit.jupiter.api.Timeout;
  * (each is the previous one plus its value), ending at the failure-free total. The same crash run
  * at-least-once breaks that, which shows the check can fail.
  */
-class ExactlyOnceIT {
+class ExactlyOnceIT extends ThreadPlatformIT {
     private static final int EVENTS = 1_000;
     private static final long TOTAL = (long) EVENTS * (EVENTS + 1) / 2;
     private static final Duration RESULTS_WAIT = Duration.ofMinutes(3);
-
-    static TestCluster tc;
-    static ThreadPlatform threads;
-    static Manager manager;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-        threads = new ThreadPlatform();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store).platform(threads).build();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (manager != null) {
-            manager.close();
-        }
-        if (tc != null) {
-            tc.close();
-        }
-    }
 
     @Test
     @Timeout(value = 6, unit = TimeUnit.MINUTES)

@@ -11,13 +11,14 @@ import org.junit.jupiter.api.BeforeAll;
  */
 public abstract class ThreadPlatformIT {
     protected static TestCluster tc;
+    protected static ThreadPlatform threads;
     protected static Manager manager;
 
     @BeforeAll
     static void startManager() {
         tc = TestCluster.shared();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
-                .platform(new ThreadPlatform()).build();
+        threads = new ThreadPlatform();
+        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store).platform(threads).build();
     }
 
     @AfterAll
