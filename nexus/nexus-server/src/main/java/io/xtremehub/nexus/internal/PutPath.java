@@ -82,6 +82,9 @@ final class PutPath {
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride);
             ctx.commit();
             Map<String, String> context = ctx.entries();
+            if (written.contextId().startsWith(UNMARKED)) {
+                context = withPolicyRecord(context, pipeline);
+            }
             if (!context.isEmpty()) {
                 // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
                 // under the key the client wrote and, for a routed chunk, beside the data a GET reads
@@ -124,7 +127,22 @@ final class PutPath {
 
     /** The id a context is tied to for an object stored as written, without a marker. */
     static String unmarkedContextId(String eTag) {
-        return "etag:" + unquote(eTag);
+        return UNMARKED + unquote(eTag);
+    }
+
+    private static final String UNMARKED = "etag:";
+
+    /**
+     * An object stored as written has no marker in its metadata (there is nothing to undo, and
+     * writing one would cost every PUT and GET): which policy version let it through is recorded
+     * with its context instead, after the PUT is acknowledged, and shows as the read-only tags
+     * {@code nexus:marker.policy} and {@code nexus:marker.transformations}.
+     */
+    private static Map<String, String> withPolicyRecord(Map<String, String> context, ActivePipeline pipeline) {
+        Map<String, String> record = new java.util.LinkedHashMap<>(context);
+        record.put("marker.policy", pipeline.policy().name() + "@" + pipeline.policy().version());
+        record.put("marker.transformations", "none");
+        return record;
     }
 
     private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
