@@ -15,7 +15,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -37,16 +39,8 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     void aRunningSumSurvivesCrashedWorkersExactlyOnce() throws Exception {
         String in = tc.newStream("eo-in", 2);
         String out = tc.newStream("eo-out", 1);
-        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
-                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
-        try (SteadyInput input = new SteadyInput(in)) {
-            crashTwice(job, 0, "-s0w0-", id -> threads.kill(id), threads::runningWorkers);
-            awaitEveryValue(out, job);
-            input.assertFinished();
-        } finally {
-            job.cancel();
-        }
-        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        Job job = manager.execute(runningSum(in, out), exactlyOnce(true));
+        List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", Workers.threads()));
         assertEquals(List.of(), violations(results), "exactly once: " + summary(results));
     }
 
@@ -58,16 +52,11 @@ class ExactlyOnceIT extends ThreadPlatformIT {
         Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
                 .map(ExactlyOnceIT::checked, Serializers.utf8()).parallelism(2).named("check")
                 .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
-        try (SteadyInput input = new SteadyInput(in)) {
-            awaitOutput(job, 0, EVENTS / 5);
-            kill(threads::runningWorkers, id -> threads.kill(id), "-s0w1-");
-            crashTwice(job, 1, "-s1w0-", id -> threads.kill(id), threads::runningWorkers);
-            awaitEveryValue(out, job);
-            input.assertFinished();
-        } finally {
-            job.cancel();
-        }
-        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        List<String> results = resultsOf(job, in, out, j -> {
+            awaitOutput(j, 0, EVENTS / 5);
+            kill(Workers.threads(), "-s0w1-");
+            crashTwice(j, 1, "-s1w0-", Workers.threads());
+        });
         assertEquals(List.of(), violations(results), "exactly once across two stages: " + summary(results));
     }
 
@@ -79,18 +68,10 @@ class ExactlyOnceIT extends ThreadPlatformIT {
                 .platform(processes).build()) {
             String in = tc.newStream("eop-in", 2);
             String out = tc.newStream("eop-out", 1);
-            Job job = procManager.execute(Pipeline.fromStream(in, Serializers.utf8())
-                    .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
-            try (SteadyInput input = new SteadyInput(in)) {
-                crashTwice(job, 0, "-s0w0-",
-                        id -> ProcessHandle.of(processes.pidOf(id)).map(ProcessHandle::destroyForcibly).orElse(false),
-                        processes::runningWorkers);
-                awaitEveryValue(out, job);
-                input.assertFinished();
-            } finally {
-                job.cancel();
-            }
-            List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+            Job job = procManager.execute(runningSum(in, out), exactlyOnce(true));
+            Workers jvms = new Workers(processes::runningWorkers,
+                    id -> ProcessHandle.of(processes.pidOf(id)).map(ProcessHandle::destroyForcibly).orElse(false));
+            List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", jvms));
             assertEquals(List.of(), violations(results), "exactly once with killed JVMs: " + summary(results));
         }
     }
@@ -101,16 +82,8 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     void theSameCrashesAtLeastOnceBreakTheGuarantee() throws Exception {
         String in = tc.newStream("alo-in", 2);
         String out = tc.newStream("alo-out", 1);
-        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
-                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(false));
-        try (SteadyInput input = new SteadyInput(in)) {
-            crashTwice(job, 0, "-s0w0-", id -> threads.kill(id), threads::runningWorkers);
-            awaitEveryValue(out, job);
-            input.assertFinished();
-        } finally {
-            job.cancel();
-        }
-        List<String> results = tc.readAllStrings(out, Duration.ofMinutes(1));
+        Job job = manager.execute(runningSum(in, out), exactlyOnce(false));
+        List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", Workers.threads()));
         System.out.println("at-least-once after two crashes: " + summary(results) + "; " + violations(results));
         assertFalse(violations(results).isEmpty(), "at-least-once after crashes should repeat results or lose "
                 + "the running sum, but looked exactly-once: " + summary(results));
@@ -149,22 +122,42 @@ class ExactlyOnceIT extends ThreadPlatformIT {
                 .name(on ? "eo-sum" : "alo-sum").build();
     }
 
-    /** Crashes the slot's worker once it has produced results, then its successor once that one has too. */
-    private static void crashTwice(Job job, int stage, String slot, Predicate<String> killer,
-                                   java.util.function.Supplier<List<String>> running) {
-        awaitOutput(job, stage, EVENTS / 4);
-        String first = kill(running, killer, slot);
-        await("a successor of " + first).atMost(Duration.ofMinutes(2))
-                .until(() -> running.get().stream().anyMatch(w -> w.contains(slot) && !w.equals(first)));
-        awaitOutput(job, stage, EVENTS / 2);
-        kill(running, killer, slot);
+    /** The single-stage job most tests run: a running sum of the values in {@code in}, written to {@code out}. */
+    private static Pipeline<String> runningSum(String in, String out) {
+        return Pipeline.fromStream(in, Serializers.utf8())
+                .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out);
     }
 
-    private static String kill(java.util.function.Supplier<List<String>> running, Predicate<String> killer,
-                               String slot) {
+    /**
+     * Feeds 1..EVENTS into the running job while {@code crashes} kills its workers, waits for a result
+     * per value, cancels the job and returns all it wrote (the job is cancelled even when a step fails).
+     */
+    private static List<String> resultsOf(Job job, String in, String out, Consumer<Job> crashes) throws Exception {
+        try (SteadyInput input = new SteadyInput(in)) {
+            crashes.accept(job);
+            awaitEveryValue(out, job);
+            input.assertFinished();
+        } finally {
+            job.cancel();
+        }
+        return tc.readAllStrings(out, Duration.ofMinutes(1));
+    }
+
+    /** Crashes the slot's worker once it has produced results, then its successor once that one has too. */
+    private static void crashTwice(Job job, int stage, String slot, Workers workers) {
+        awaitOutput(job, stage, EVENTS / 4);
+        String first = kill(workers, slot);
+        await("a successor of " + first).atMost(Duration.ofMinutes(2))
+                .until(() -> workers.running().get().stream().anyMatch(w -> w.contains(slot) && !w.equals(first)));
+        awaitOutput(job, stage, EVENTS / 2);
+        kill(workers, slot);
+    }
+
+    private static String kill(Workers workers, String slot) {
+        Supplier<List<String>> running = workers.running();
         String victim = running.get().stream().filter(w -> w.contains(slot)).reduce((a, b) -> b)
                 .orElseThrow(() -> new AssertionError("no running worker of slot " + slot + ": " + running.get()));
-        assertTrue(killer.test(victim), "could not kill worker " + victim);
+        assertTrue(workers.killer().test(victim), "could not kill worker " + victim);
         return victim;
     }
 
@@ -231,6 +224,14 @@ class ExactlyOnceIT extends ThreadPlatformIT {
 
     static String checked(String s) {
         return Long.toString(Long.parseLong(s.trim()));
+    }
+
+    /** The workers of a platform: which are running, and how to crash one by id (true when it was killed). */
+    record Workers(Supplier<List<String>> running, Predicate<String> killer) {
+        /** The workers of the shared thread platform, crashed by interrupting their thread. */
+        static Workers threads() {
+            return new Workers(threads::runningWorkers, id -> threads.kill(id));
+        }
     }
 
     /** Adds up the values it sees; the total is @State that must survive crashes exactly once. */
