@@ -23,6 +23,9 @@ for jar in $(tr ':' '\n' < benchmarks/target/cp.txt); do
   esac
 done
 opens="--add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
-exec java -Xmx3g $opens -Dlogback.configurationFile=xtremehub-logback.xml -Dxtremehub.log.dir=benchmarks/target/logs \
+java -Xmx3g $opens -Dlogback.configurationFile=xtremehub-logback.xml -Dxtremehub.log.dir=benchmarks/target/logs \
   -cp "$cp" \
   io.xtremehub.benchmarks.faastream.FaaStreamBenchmark --out benchmarks/results "$@"
+prefix=faastream-
+[[ " $* " == *" --quick "* ]] && prefix=faastream-quick-
+java -Djava.awt.headless=true -cp benchmarks/target/classes io.xtremehub.benchmarks.faastream.FaaStreamCharts benchmarks/results "$prefix"
