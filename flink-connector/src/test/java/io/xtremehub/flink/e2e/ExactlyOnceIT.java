@@ -3,12 +3,12 @@ package io.xtremehub.flink.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.flink.source.StreamPosition;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
@@ -22,46 +22,24 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Pravega to Pravega through a map that fails at fixed records: after every restart the
  * output must still hold each input event exactly once.
  */
-class ExactlyOnceIT {
+class ExactlyOnceIT extends PravegaFlinkIT {
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-            // global restarts: a lone restarted source subtask forces a second failover (see README)
-            .setConfiguration(fullFailover()).build());
+    // global restarts: a lone restarted source subtask forces a second failover (see README)
+    static final MiniClusterExtension FLINK = miniCluster(fullFailover());
 
     private static Configuration fullFailover() {
         Configuration conf = new Configuration();
         conf.set(JobManagerOptions.EXECUTION_FAILOVER_STRATEGY, "full");
         return conf;
-    }
-
-    @TempDir
-    static Path dir;
-    static PravegaTestCluster pravega;
-
-    @BeforeAll
-    static void startPravega() {
-        pravega = PravegaTestCluster.start(dir);
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
-        }
     }
 
     @Test

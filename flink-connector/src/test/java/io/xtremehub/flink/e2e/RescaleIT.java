@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.pravega.client.stream.ScalingPolicy;
+import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.admin.SegmentRange;
 import io.xtremehub.standalone.admin.StreamAdmin;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,36 +22,15 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Unbounded jobs whose parallelism or stream changes under them: nothing lost, nothing twice. */
-class RescaleIT {
+class RescaleIT extends PravegaFlinkIT {
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
-
-    @TempDir
-    static Path dir;
-    static PravegaTestCluster pravega;
-
-    @BeforeAll
-    static void startPravega() {
-        pravega = PravegaTestCluster.start(dir.resolve("pravega"));
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
-        }
-    }
+    static final MiniClusterExtension FLINK = miniCluster();
 
     private static JobClient startCopyJob(String in, String out, int parallelism, String savepoint) throws Exception {
         Configuration conf = new Configuration();

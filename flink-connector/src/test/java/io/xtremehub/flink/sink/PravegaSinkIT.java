@@ -11,9 +11,9 @@ import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.Transaction;
 import io.pravega.client.stream.TransactionalEventStreamWriter;
 import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,36 +30,15 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The sink on its own: both guarantees, routing keys, bad input, and transactions that expired. */
-class PravegaSinkIT {
+class PravegaSinkIT extends PravegaFlinkIT {
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
-
-    @TempDir
-    static Path dir;
-    static PravegaTestCluster pravega;
-
-    @BeforeAll
-    static void startPravega() {
-        pravega = PravegaTestCluster.start(dir);
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
-        }
-    }
+    static final MiniClusterExtension FLINK = miniCluster();
 
     private static StreamExecutionEnvironment env(int parallelism) {
         Configuration conf = new Configuration();

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -25,41 +25,19 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The source against a real Pravega cluster on a Flink MiniCluster. */
-class PravegaSourceIT {
+class PravegaSourceIT extends PravegaFlinkIT {
     static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
-
-    @TempDir
-    static Path dir;
-    static PravegaTestCluster pravega;
-
-    @BeforeAll
-    static void startPravega() {
-        pravega = PravegaTestCluster.start(dir);
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
-        }
-    }
+    static final MiniClusterExtension FLINK = miniCluster(METRICS.addToConfiguration(new Configuration()));
 
     private static StreamExecutionEnvironment env(boolean restarts) {
         Configuration conf = new Configuration();

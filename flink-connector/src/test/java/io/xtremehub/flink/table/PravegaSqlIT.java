@@ -4,43 +4,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-import org.junit.jupiter.api.io.TempDir;
 
 /** SQL between Pravega tables through the 'pravega' table factory and the JSON format. */
-class PravegaSqlIT {
+class PravegaSqlIT extends PravegaFlinkIT {
     @RegisterExtension
-    static final MiniClusterExtension FLINK = new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
-            .setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
-
-    @TempDir
-    static Path dir;
-    static PravegaTestCluster pravega;
-
-    @BeforeAll
-    static void startPravega() {
-        pravega = PravegaTestCluster.start(dir);
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
-        }
-    }
+    static final MiniClusterExtension FLINK = miniCluster();
 
     private StreamTableEnvironment tableEnv() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
