@@ -9,14 +9,13 @@ import io.xtremehub.faastream.internal.wire.Envelope;
  * Writes to the next stage's stream: routed events go to the segment their routing value selects,
  * the others anywhere; events above the threshold are parked in the object store by reference.
  */
-final class IntermediateOutput implements StageOutput {
-    private final EventWrites writer;
+final class IntermediateOutput extends StreamOutput {
     private final SegmentRouter router;
     private final LargeEvents large;
     private final int threshold;
 
     IntermediateOutput(PravegaContext ctx, String stream, EventWrites writer, LargeEvents large, int threshold) {
-        this.writer = writer;
+        super(writer);
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 2_000);
         this.large = large;
         this.threshold = threshold;
@@ -28,27 +27,6 @@ final class IntermediateOutput implements StageOutput {
         int partition = target == null ? -1 : target.rank();
         Envelope e = payload.length > threshold ? Envelope.ref(partition, large.park(payload))
                 : Envelope.data(partition, payload);
-        writer.write(target == null ? null : target.routingKey(), e.encode());
-        dirty = true;
-    }
-
-    private boolean dirty;
-
-    @Override
-    public void flush() {
-        writer.flush();
-        dirty = false;
-    }
-
-    @Override
-    public void idle() {
-        if (dirty) {
-            flush();
-        }
-    }
-
-    @Override
-    public void close() {
-        writer.close();
+        send(target == null ? null : target.routingKey(), e.encode());
     }
 }

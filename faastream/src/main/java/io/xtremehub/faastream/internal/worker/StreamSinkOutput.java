@@ -5,16 +5,15 @@ import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import java.nio.ByteBuffer;
 
 /** Writes results to the user's sink stream as plain serialized events. */
-final class StreamSinkOutput implements StageOutput {
+final class StreamSinkOutput extends StreamOutput {
     /** Pravega's event size limit, less room for framing. */
     static final int MAX_EVENT = 8 * 1024 * 1024 - 1024;
-    private final EventWrites writer;
     private final SegmentRouter router;
     private final String stream;
 
     StreamSinkOutput(PravegaContext ctx, String stream, EventWrites writer) {
+        super(writer);
         this.stream = stream;
-        this.writer = writer;
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 5_000);
     }
 
@@ -25,27 +24,6 @@ final class StreamSinkOutput implements StageOutput {
                     + MAX_EVENT + "-byte event limit of sink stream " + stream
                     + "; write large results to a bucket instead");
         }
-        writer.write(Double.isNaN(routing) ? null : router.route(routing).routingKey(), ByteBuffer.wrap(payload));
-        dirty = true;
-    }
-
-    private boolean dirty;
-
-    @Override
-    public void flush() {
-        writer.flush();
-        dirty = false;
-    }
-
-    @Override
-    public void idle() {
-        if (dirty) {
-            flush();
-        }
-    }
-
-    @Override
-    public void close() {
-        writer.close();
+        send(Double.isNaN(routing) ? null : router.route(routing).routingKey(), ByteBuffer.wrap(payload));
     }
 }
