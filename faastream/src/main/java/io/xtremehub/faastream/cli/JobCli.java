@@ -71,9 +71,8 @@ public final class JobCli {
         }
     }
 
-    /** One job's state, progress and error. */
-    @Command(name = "status", description = "Show a job's state and progress.")
-    static final class Status implements Callable<Integer> {
+    /** A subcommand about one job: finds it, or says in one line that there is none (exit code 2). */
+    abstract static class OneJob implements Callable<Integer> {
         @CommandLine.ParentCommand
         JobCli parent;
         @Parameters(index = "0", description = "job id")
@@ -86,37 +85,36 @@ public final class JobCli {
                 System.err.println("no job " + id + " in scope " + parent.scope + "; see 'job list'");
                 return 2;
             }
-            JobStatus j = s.get();
+            print(s.get());
+            return 0;
+        }
+
+        abstract void print(JobStatus j);
+    }
+
+    /** One job's state, progress and error. */
+    @Command(name = "status", description = "Show a job's state and progress.")
+    static final class Status extends OneJob {
+        @Override
+        void print(JobStatus j) {
             System.out.printf("%s %s %s %s%n", j.jobId(), j.state(), j.mode(), progress(j));
             if (j.error() != null) {
                 System.out.println("error: " + j.error());
             }
-            return 0;
         }
     }
 
     /** Per-stage metrics of one job. */
     @Command(name = "metrics", description = "Show a job's per-stage metrics.")
-    static final class Metrics implements Callable<Integer> {
-        @CommandLine.ParentCommand
-        JobCli parent;
-        @Parameters(index = "0", description = "job id")
-        String id;
-
+    static final class Metrics extends OneJob {
         @Override
-        public Integer call() {
-            Optional<JobStatus> s = parent.job(id);
-            if (s.isEmpty()) {
-                System.err.println("no job " + id + " in scope " + parent.scope + "; see 'job list'");
-                return 2;
-            }
+        void print(JobStatus j) {
             System.out.printf("%-5s %-12s %7s %10s %10s %7s %12s %10s %6s%n", "stage", "name", "workers", "in", "out",
                     "queue", "us/event", "lag bytes", "done");
-            for (StageMetrics m : s.get().stages()) {
+            for (StageMetrics m : j.stages()) {
                 System.out.printf("%-5d %-12s %7d %10d %10d %7d %12.1f %10d %6s%n", m.stage() + 1, m.name(), m.workers(),
                         m.eventsIn(), m.eventsOut(), m.queueLength(), m.meanProcessingMicros(), m.lagBytes(), m.done());
             }
-            return 0;
         }
     }
 }

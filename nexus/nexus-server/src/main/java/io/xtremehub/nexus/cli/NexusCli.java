@@ -43,6 +43,21 @@ public final class NexusCli {
         System.exit(run(args));
     }
 
+    /** Sends a request without a body; see {@link #call(String, String, HttpRequest.BodyPublisher)}. */
+    int call(String method, String path) throws Exception {
+        return call(method, path, HttpRequest.BodyPublishers.noBody());
+    }
+
+    /** Sends a file as the request body, after checking it exists (exit code 1 when it does not). */
+    int upload(String method, String path, Path file) throws Exception {
+        if (!Files.isRegularFile(file)) {
+            System.err.println("nexus: " + file + " does not exist");
+            return 1;
+        }
+        return call(method, path, HttpRequest.BodyPublishers.ofFile(file));
+    }
+
+    /** Sends a request to the admin API and prints its answer; returns the exit code. */
     int call(String method, String path, HttpRequest.BodyPublisher body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(admin.resolve(path)).method(method, body);
         if (token != null && !token.isEmpty()) {
@@ -80,11 +95,7 @@ public final class NexusCli {
 
             @Override
             public Integer call() throws Exception {
-                if (!Files.isRegularFile(jar)) {
-                    System.err.println("nexus: " + jar + " does not exist");
-                    return 1;
-                }
-                return parent.root.call("POST", "/streamlets", HttpRequest.BodyPublishers.ofFile(jar));
+                return parent.root.upload("POST", "/streamlets", jar);
             }
         }
     }
@@ -104,11 +115,7 @@ public final class NexusCli {
 
             @Override
             public Integer call() throws Exception {
-                if (!Files.isRegularFile(file)) {
-                    System.err.println("nexus: " + file + " does not exist");
-                    return 1;
-                }
-                return parent.root.call("PUT", "/policies", HttpRequest.BodyPublishers.ofFile(file));
+                return parent.root.upload("PUT", "/policies", file);
             }
         }
 
@@ -119,7 +126,7 @@ public final class NexusCli {
 
             @Override
             public Integer call() throws Exception {
-                return parent.root.call("GET", "/policies", HttpRequest.BodyPublishers.noBody());
+                return parent.root.call("GET", "/policies");
             }
         }
 
@@ -132,7 +139,7 @@ public final class NexusCli {
 
             @Override
             public Integer call() throws Exception {
-                return parent.root.call("DELETE", "/policies/" + name, HttpRequest.BodyPublishers.noBody());
+                return parent.root.call("DELETE", "/policies/" + name);
             }
         }
     }
@@ -144,7 +151,7 @@ public final class NexusCli {
 
         @Override
         public Integer call() throws Exception {
-            return root.call("GET", "/status", HttpRequest.BodyPublishers.noBody());
+            return root.call("GET", "/status");
         }
     }
 }
