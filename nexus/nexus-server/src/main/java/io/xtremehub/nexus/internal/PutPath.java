@@ -82,9 +82,6 @@ final class PutPath {
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride);
             ctx.commit();
             Map<String, String> context = ctx.entries();
-            if (written.contextId().startsWith(UNMARKED)) {
-                context = withPolicyRecord(context, pipeline);
-            }
             if (!context.isEmpty()) {
                 // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
                 // under the key the client wrote and, for a routed chunk, beside the data a GET reads
@@ -119,31 +116,16 @@ final class PutPath {
      * A stored chunk.
      *
      * @param response the answer to the client
-     * @param contextId what the pipeline's context is tied to: the marker's write id, or for an
-     *     object stored without a marker, its ETag
+     * @param contextId what the pipeline's context is tied to: the marker's write id
      */
     private record Written(PutObjectResponse response, String contextId) {
     }
 
     /** The id a context is tied to for an object stored as written, without a marker. */
     static String unmarkedContextId(String eTag) {
-        return UNMARKED + unquote(eTag);
+        return "etag:" + unquote(eTag);
     }
 
-    private static final String UNMARKED = "etag:";
-
-    /**
-     * An object stored as written has no marker in its metadata (there is nothing to undo, and
-     * writing one would cost every PUT and GET): which policy version let it through is recorded
-     * with its context instead, after the PUT is acknowledged, and shows as the read-only tags
-     * {@code nexus:marker.policy} and {@code nexus:marker.transformations}.
-     */
-    private static Map<String, String> withPolicyRecord(Map<String, String> context, ActivePipeline pipeline) {
-        Map<String, String> record = new java.util.LinkedHashMap<>(context);
-        record.put("marker.policy", pipeline.policy().name() + "@" + pipeline.policy().version());
-        record.put("marker.transformations", "none");
-        return record;
-    }
 
     private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
             throws IOException {
@@ -169,9 +151,9 @@ final class PutPath {
     /**
      * Streams a chunk through a byte-preserving pipeline straight to the backend. The backend
      * receives exactly the client's bytes, so it computes the MD5 ETag and checks any Content-MD5
-     * itself (the request carries it); digesting here too would hash every byte twice. If nothing
-     * acts on reads either ({@link ActivePipeline#passesThrough()}), the object is stored without a
-     * marker: there is nothing to undo and nothing to run when it is read.
+     * itself (the request carries it); digesting here too would hash every byte twice. The object
+     * still gets its marker (one metadata entry): which policy version stored it, with no
+     * transformation to undo.
      */
     private Written putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
                               PipelineContext ctx, String eTagOverride) throws IOException {
@@ -199,23 +181,17 @@ final class PutPath {
                 return n < 0 ? -1 : one[0] & 0xff;
             }
         };
-        // a multipart completion records its composite ETag in a marker, so it always gets one
-        boolean marked = eTagOverride != null || !pipeline.passesThrough();
-        String writeId = marked ? ObjectMarker.newWriteId() : null;
-        PutObjectRequest stored = request;
-        if (marked) {
-            // the bytes stored are the bytes written, so the backend's ETag is the client's: an empty ETag
-            // in the marker says so (a multipart completion records its own composite ETag)
-            ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
-                    pipeline.policy().fingerprint(), length, eTagOverride == null ? "" : eTagOverride, List.of(),
-                    null, Map.of(), writeId);
-            stored = request.toBuilder().metadata(marker.addTo(request.metadata())).build();
-        }
+        // the bytes stored are the bytes written, so the backend's ETag is the client's: an empty ETag
+        // in the marker says so (a multipart completion records its own composite ETag)
+        String writeId = ObjectMarker.newWriteId();
+        ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                pipeline.policy().fingerprint(), length, eTagOverride == null ? "" : eTagOverride, List.of(),
+                null, Map.of(), writeId);
+        PutObjectRequest stored = request.toBuilder().metadata(marker.addTo(request.metadata())).build();
         PutObjectResponse response = backend.putBlob(stored, verified);
         String visible = eTagOverride != null ? eTagOverride : unquote(response.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
-        return new Written(PutObjectResponse.builder().eTag(visible).build(),
-                marked ? writeId : unmarkedContextId(visible));
+        return new Written(PutObjectResponse.builder().eTag(visible).build(), writeId);
     }
 
     private static void checkLengths(PutObjectRequest request, long received, long produced) throws IOException {

@@ -94,23 +94,6 @@ public record ActivePipeline(Policy policy, List<Step> steps) implements AutoClo
         return true;
     }
 
-    /**
-     * Whether objects pass through unchanged and nothing acts on their reads: every PUT-side byte
-     * streamlet preserves bytes (see {@link #canStreamDirectly()}) and no streamlet is a data source
-     * or observes GET records. Such objects need no marker: nothing is to be undone, nothing runs on GET.
-     */
-    public boolean passesThrough() {
-        if (!canStreamDirectly()) {
-            return false;
-        }
-        for (Step s : steps) {
-            if (s.observesGets() || s.dataSource() != null && s.descriptor().on().onGet()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     @Override
     public void close() {
         for (Step s : steps) {
