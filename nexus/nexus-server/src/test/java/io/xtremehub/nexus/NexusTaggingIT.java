@@ -61,7 +61,7 @@ class NexusTaggingIT {
                 }
             }
             """;
-    /** Observes bytes only (so Nexus stores objects as written, without a marker) and counts them into the context. */
+    /** Observes bytes only (so Nexus stores objects as written) and counts them into the context. */
     private static final String BYTE_COUNTER = """
             package demo.count;
             import io.xtremehub.nexus.api.*;

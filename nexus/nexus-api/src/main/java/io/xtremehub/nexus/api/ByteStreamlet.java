@@ -23,8 +23,7 @@ public interface ByteStreamlet extends Streamlet {
      * Then the stored bytes are the bytes written and there is nothing to undo: Nexus does not call
      * {@link #processGetBytes} or {@link #processGetRange} for them. When every streamlet of a
      * pipeline preserves bytes, Nexus streams straight to the backend instead of spooling the chunk
-     * first; when moreover no streamlet of it acts on reads (no data source, no GET record
-     * observer), the object is stored as written, without a Nexus marker, and read back untouched.
+     * first, and stores the object as written with a marker that records nothing to undo.
      */
     default boolean preservesBytes() {
         return false;

@@ -110,11 +110,8 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         if (head == null) {
             throw S3Exceptions.noSuchKey(bucket, key, null);
         }
-        Optional<ObjectMarker> marker = ObjectMarker.from(head.metadata());
-        if (marker.isPresent()) {
-            return Optional.ofNullable(marker.get().writeId());
-        }
-        return Optional.of(PutPath.unmarkedContextId(head.eTag())); // stored as written: its ETag identifies it
+        // an object without a marker was not written through a pipeline, so it has no context
+        return ObjectMarker.from(head.metadata()).map(ObjectMarker::writeId);
     }
 
     @Override

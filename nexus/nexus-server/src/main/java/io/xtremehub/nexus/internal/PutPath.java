@@ -121,10 +121,6 @@ final class PutPath {
     private record Written(PutObjectResponse response, String contextId) {
     }
 
-    /** The id a context is tied to for an object stored as written, without a marker. */
-    static String unmarkedContextId(String eTag) {
-        return "etag:" + unquote(eTag);
-    }
 
 
     private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)

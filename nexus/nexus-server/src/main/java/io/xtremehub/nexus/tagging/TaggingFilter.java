@@ -41,8 +41,7 @@ public final class TaggingFilter implements Filter {
     public interface ObjectVersions {
         /**
          * What identifies the object's current version for its stored context: the write id in its
-         * marker, or the ETag of an object stored as written (empty for objects written by an older
-         * Nexus).
+         * marker (empty for objects without one, which no pipeline wrote).
          *
          * @throws AwsServiceException NoSuchKey / NoSuchBucket if it does not exist
          */
