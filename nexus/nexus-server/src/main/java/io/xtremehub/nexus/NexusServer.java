@@ -112,7 +112,7 @@ public final class NexusServer implements AutoCloseable {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags)));
+            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags, blobStore)));
             ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;

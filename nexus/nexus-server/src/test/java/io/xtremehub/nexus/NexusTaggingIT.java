@@ -316,4 +316,28 @@ class NexusTaggingIT {
         await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("counted", "c").equals(Map.of("nexus:bytes", "3")));
         assertEquals("123", s3.getObjectAsBytes(r -> r.bucket("counted").key("c")).asUtf8String());
     }
+
+    @Test
+    void theTagsOfAMarkedObjectBelongToItsVersion() {
+        s3.putObject(r -> r.bucket("counted").key("versioned").tagging("owner=ops"), RequestBody.fromString("ab"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("counted", "versioned")
+                .equals(Map.of("owner", "ops", "nexus:bytes", "2")));
+        // a new version has no tags unless it says so, from the moment it is acknowledged
+        put("counted", "versioned", "abcd");
+        assertFalse(tagsOf("counted", "versioned").containsKey("owner"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("counted", "versioned")
+                .equals(Map.of("nexus:bytes", "4")));
+
+        // an unmarked object's tags do not pass to the marked version that a new policy writes over it
+        s3.createBucket(r -> r.bucket("late"));
+        s3.putObject(r -> r.bucket("late").key("o").tagging("old=1"), RequestBody.fromString("x"));
+        assertEquals(Map.of("old", "1"), tagsOf("late", "o"));
+        nexus.definePolicy(new Policy("late-policy", 0, SystemType.GENERIC, "late", "**",
+                List.of(new StreamletRef("byte-counter", Map.of())), List.of()));
+        put("late", "o", "xyz");
+        assertFalse(tagsOf("late", "o").containsKey("old"));
+        s3.putObjectTagging(r -> r.bucket("late").key("o").tagging(tagging(Map.of("new", "2"))));
+        await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("late", "o")
+                .equals(Map.of("new", "2", "nexus:bytes", "3")));
+    }
 }

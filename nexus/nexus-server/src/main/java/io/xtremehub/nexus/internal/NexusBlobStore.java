@@ -115,6 +115,11 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     }
 
     @Override
+    public boolean marksWrites(String bucket, String key) {
+        return policies.match(bucket, key).isPresent();
+    }
+
+    @Override
     public boolean supportsVersioning() {
         return false;
     }

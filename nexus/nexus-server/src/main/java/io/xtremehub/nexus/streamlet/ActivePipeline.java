@@ -11,12 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The configured streamlet instances of one policy version, in pipeline order.
- *
- * @param policy the policy version
- * @param steps its steps
+ * The configured streamlet instances of one policy version, in pipeline order, with the facts about
+ * them that every request asks (worked out once, not per request).
  */
-public record ActivePipeline(Policy policy, List<Step> steps) implements AutoCloseable {
+public final class ActivePipeline implements AutoCloseable {
     private static final ClassValue<Boolean> IMPLEMENTS_GET_RECORD = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -68,6 +66,60 @@ public record ActivePipeline(Policy policy, List<Step> steps) implements AutoClo
         public EventStreamlet<Object> events() {
             return streamlet instanceof EventStreamlet<?> e ? (EventStreamlet<Object>) e : null;
         }
+    }
+
+    private final Policy policy;
+    private final List<Step> steps;
+    private final boolean stateful;
+    private final List<Step> getObservers;
+    private final List<DataSourceStreamlet> dataSources;
+    private final boolean passiveOnGet;
+
+    /**
+     * @param policy the policy version
+     * @param steps its steps
+     */
+    public ActivePipeline(Policy policy, List<Step> steps) {
+        this.policy = policy;
+        this.steps = List.copyOf(steps);
+        this.stateful = steps.stream().anyMatch(s -> s.descriptor().stateful());
+        this.getObservers = steps.stream().filter(Step::observesGets).toList();
+        this.dataSources = steps.stream().map(Step::dataSource).filter(java.util.Objects::nonNull).toList();
+        this.passiveOnGet = getObservers.isEmpty()
+                && steps.stream().noneMatch(s -> s.dataSource() != null && s.descriptor().on().onGet());
+    }
+
+    /** The policy version. */
+    public Policy policy() {
+        return policy;
+    }
+
+    /** Its steps. */
+    public List<Step> steps() {
+        return steps;
+    }
+
+    /** Whether a streamlet keeps state (the pipeline is then run per partition). */
+    public boolean stateful() {
+        return stateful;
+    }
+
+    /** The event streamlets that look at the records GETs return ({@link Step#observesGets()}). */
+    public List<Step> getObservers() {
+        return getObservers;
+    }
+
+    /** Its data-source streamlets. */
+    public List<DataSourceStreamlet> dataSources() {
+        return dataSources;
+    }
+
+    /**
+     * Whether a GET of an object it stored without transforming can be answered with the stored
+     * bytes as they are: no streamlet serves reads or looks at them.
+     */
+    public boolean passiveOnGet() {
+        return passiveOnGet;
     }
 
     /** The step at a pipeline position. */

@@ -57,7 +57,7 @@ public final class PipelineFactory implements AutoCloseable {
 
     /** Whether the policy's pipeline has a stateful streamlet (and so is run per partition). */
     public boolean isStateful(Policy policy) {
-        return pipeline(policy).steps().stream().anyMatch(s -> s.descriptor().stateful());
+        return pipeline(policy).stateful();
     }
 
     /**
@@ -178,22 +178,15 @@ public final class PipelineFactory implements AutoCloseable {
             new ActivePipeline(policy, steps).close();
             throw e;
         }
-        return new ActivePipeline(policy, List.copyOf(steps));
+        return new ActivePipeline(policy, steps);
     }
 
     /** The data-source streamlets of every pipeline in use, to invalidate what they keep. */
     public java.util.List<io.xtremehub.nexus.api.DataSourceStreamlet> dataSources() {
         java.util.List<io.xtremehub.nexus.api.DataSourceStreamlet> result = new java.util.ArrayList<>();
-        java.util.List<ActivePipeline> all = new java.util.ArrayList<>(cache.values());
+        cache.values().forEach(p -> result.addAll(p.dataSources()));
         synchronized (partitions) {
-            all.addAll(partitions.values());
-        }
-        for (ActivePipeline p : all) {
-            for (ActivePipeline.Step s : p.steps()) {
-                if (s.dataSource() != null) {
-                    result.add(s.dataSource());
-                }
-            }
+            partitions.values().forEach(p -> result.addAll(p.dataSources()));
         }
         return result;
     }

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -30,9 +31,10 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
  * The tags of objects, kept in the backend beside them: one small sidecar blob per tagged object in a
  * bucket of its own ({@code <tagBucket>/<bucket>/<key>.tags}) that S3 clients cannot address, so it
  * works the same on every backend and survives restarts. A sidecar holds the client's tags and the
- * streamlet context of the pipeline run that wrote the object, together with that run's write id:
- * the context counts only while the object still carries the same write id in its marker, so the
- * context of an overwritten object never leaks to the new one.
+ * streamlet context of one version of the object, named by the write id in that version's marker
+ * (none for an object no pipeline wrote). Both count only while the object still carries that write
+ * id, so overwriting a marked object needs no sidecar work at all: its new write id leaves the old
+ * version's tags and context behind (they are replaced or deleted with the next ones).
  *
  * <p>Updates are read-modify-write under a per-key lock of this worker. The context is written after
  * the PUT was acknowledged, on a background thread ({@link #writeContextLater}); a read on this worker
@@ -54,11 +56,16 @@ public final class TagStore implements AutoCloseable {
      * What the sidecar of one object holds.
      *
      * @param user the client's tags
-     * @param writeId write id of the PUT whose context this is, or null if there is none
-     * @param context that PUT's streamlet context
+     * @param writeId write id of the object version these belong to, or null for an unmarked version
+     * @param context the streamlet context of the PUT that wrote that version
      */
     public record Stored(TagSet user, String writeId, Map<String, String> context) {
         static final Stored NONE = new Stored(TagSet.empty(), null, Map.of());
+
+        /** The client's tags, if they belong to the object version with this write id (null: unmarked). */
+        public TagSet userOf(String objectWriteId) {
+            return Objects.equals(objectWriteId, writeId) ? user : TagSet.empty();
+        }
 
         /** The context, if it belongs to the object version with this write id. */
         public Map<String, String> contextOf(String objectWriteId) {
@@ -107,20 +114,25 @@ public final class TagStore implements AutoCloseable {
         return load(sidecar(objectBucket, key));
     }
 
-    /** Replaces the client's tags of an object, keeping its context. */
-    public void replaceUser(String objectBucket, String key, TagSet tags) {
+    /**
+     * Replaces the client's tags of an object version, keeping its context.
+     *
+     * @param writeId the write id in the version's marker, or null if it has none
+     */
+    public void replaceUser(String objectBucket, String key, String writeId, TagSet tags) {
         String sidecar = sidecar(objectBucket, key);
         ReentrantLock lock = lockFor(sidecar);
         lock.lock();
         try {
             if (tags.isEmpty() && !exists(sidecar)) {
-                return; // the common case, a PUT without tags over an untagged object: one metadata lookup
+                return; // a PUT without tags over an untagged object: one metadata lookup
             }
             Stored current = load(sidecar);
-            if (current.user().equals(tags)) {
+            boolean sameVersion = Objects.equals(current.writeId(), writeId);
+            if (sameVersion && current.user().equals(tags)) {
                 return;
             }
-            store(sidecar, new Stored(tags, current.writeId(), current.context()));
+            store(sidecar, new Stored(tags, writeId, sameVersion ? current.context() : Map.of()));
         } finally {
             lock.unlock();
         }
@@ -158,7 +170,7 @@ public final class TagStore implements AutoCloseable {
         lock.lock();
         try {
             Stored current = load(sidecar);
-            store(sidecar, new Stored(current.user(), writeId, context));
+            store(sidecar, new Stored(current.userOf(writeId), writeId, context));
         } finally {
             lock.unlock();
         }

@@ -24,31 +24,54 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
     private final TagStore tags;
+    private final TaggingFilter.ObjectVersions objects;
 
     /**
      * @param delegate the Nexus middleware (or the swarmlet router in front of it)
      * @param tags where tags are kept
+     * @param objects write ids of objects
      */
-    public TaggingBlobStore(BlobStore delegate, TagStore tags) {
+    public TaggingBlobStore(BlobStore delegate, TagStore tags, TaggingFilter.ObjectVersions objects) {
         super(delegate);
         this.tags = tags;
+        this.objects = objects;
     }
 
     @Override
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         TagSet requested = RequestTagging.current().tags(); // bad tags are refused before anything is written
+        boolean marked = objects.marksWrites(request.bucket(), request.key());
         PutObjectResponse response = delegate().putBlob(request, payload);
-        tags.replaceUser(request.bucket(), request.key(), requested);
+        tagWritten(request.bucket(), request.key(), requested, marked);
         return response;
+    }
+
+    /**
+     * Gives a just-written object its tags. A marked object is a new version by its fresh write id,
+     * so without tags nothing needs doing (the sidecar work a PUT would otherwise cost); an unmarked
+     * one has its predecessor's tags replaced.
+     *
+     * @param markedBefore whether the write was to be marked when it started: only if it still is
+     *     after it can it not have missed its marker (a policy appearing meanwhile)
+     */
+    private void tagWritten(String bucket, String key, TagSet requested, boolean markedBefore) {
+        boolean marked = markedBefore && objects.marksWrites(bucket, key);
+        if (!marked) {
+            tags.replaceUser(bucket, key, null, requested);
+        } else if (!requested.isEmpty()) {
+            tags.replaceUser(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
+        }
     }
 
     @Override
     public CopyObjectResponse copyBlob(CopyObjectRequest request) {
         RequestTagging headers = RequestTagging.current();
         TagSet requested = headers.replaces() ? headers.tags()
-                : tags.read(request.sourceBucket(), request.sourceKey()).user();
+                : tags.read(request.sourceBucket(), request.sourceKey())
+                        .userOf(objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
+        boolean marked = objects.marksWrites(request.destinationBucket(), request.destinationKey());
         CopyObjectResponse response = delegate().copyBlob(request);
-        tags.replaceUser(request.destinationBucket(), request.destinationKey(), requested);
+        tagWritten(request.destinationBucket(), request.destinationKey(), requested, marked);
         return response;
     }
 
@@ -72,7 +95,9 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
     public CompleteMultipartUploadResponse completeMultipartUpload(MultipartUpload mpu,
                                                                    CompleteMultipartUploadRequest request) {
         CompleteMultipartUploadResponse response = delegate().completeMultipartUpload(mpu, request);
-        tags.replaceUser(mpu.containerName(), mpu.blobName(), TagSet.empty());
+        // whether the upload is marked was decided when it started, so ask the object itself
+        tags.replaceUser(mpu.containerName(), mpu.blobName(),
+                objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), TagSet.empty());
         return response;
     }
 

@@ -36,16 +36,18 @@ public final class TaggingFilter implements Filter {
     private static final int MAX_BODY = 64 << 10;
     private static final String XMLNS = "http://s3.amazonaws.com/doc/2006-03-01/";
 
-    /** How the filter learns whether an object exists and which PUT wrote it. */
-    @FunctionalInterface
+    /** How tagging learns whether an object exists and which PUT wrote it. */
     public interface ObjectVersions {
         /**
-         * What identifies the object's current version for its stored context: the write id in its
+         * What identifies the object's current version for its tags and context: the write id in its
          * marker (empty for objects without one, which no pipeline wrote).
          *
          * @throws AwsServiceException NoSuchKey / NoSuchBucket if it does not exist
          */
         Optional<String> writeIdOf(String bucket, String key);
+
+        /** Whether a PUT of this key now stores it with a marker, and so with a fresh write id. */
+        boolean marksWrites(String bucket, String key);
     }
 
     private final TagStore tags;
@@ -117,7 +119,7 @@ public final class TaggingFilter implements Filter {
             case "GET" -> {
                 String writeId = objects.writeIdOf(bucket, key).orElse(null);
                 TagStore.Stored stored = tags.read(bucket, key);
-                Map<String, String> all = new LinkedHashMap<>(stored.user().tags());
+                Map<String, String> all = new LinkedHashMap<>(stored.userOf(writeId).tags());
                 stored.contextOf(writeId).forEach((k, v) -> all.put(TagSet.NEXUS_PREFIX + k, v));
                 sendXml(response, taggingXml(all));
             }
@@ -138,13 +140,12 @@ public final class TaggingFilter implements Filter {
                         client.put(k, v);
                     }
                 });
-                tags.replaceUser(bucket, key, TagSet.of(client));
+                tags.replaceUser(bucket, key, writeId, TagSet.of(client));
                 response.setStatus(200);
                 response.setContentLength(0);
             }
             case "DELETE" -> {
-                objects.writeIdOf(bucket, key);
-                tags.replaceUser(bucket, key, TagSet.empty());
+                tags.replaceUser(bucket, key, objects.writeIdOf(bucket, key).orElse(null), TagSet.empty());
                 response.setStatus(204);
             }
             default -> throw new TaggingException(405, "MethodNotAllowed", method

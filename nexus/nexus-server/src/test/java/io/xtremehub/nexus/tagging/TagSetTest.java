@@ -51,6 +51,14 @@ class TagSetTest {
         assertEquals(stored, back);
         assertEquals(Map.of(), back.contextOf("another-write"));
         assertEquals(Map.of("k.1", "v with %&= chars"), back.contextOf("18c-abc"));
+        // the client's tags, like the context, belong to one object version
+        assertEquals(new TagSet(user), back.userOf("18c-abc"));
+        assertEquals(TagSet.empty(), back.userOf("another-write"));
+        assertEquals(TagSet.empty(), back.userOf(null));
+        TagStore.Stored unmarked = TagStore.parse(TagStore.format(new TagStore.Stored(new TagSet(user), null,
+                Map.of())));
+        assertEquals(new TagSet(user), unmarked.userOf(null));
+        assertEquals(TagSet.empty(), unmarked.userOf("18c-abc"));
         assertEquals(new TagStore.Stored(TagSet.empty(), null, Map.of()), TagStore.parse(TagStore.format(
                 new TagStore.Stored(TagSet.empty(), null, Map.of()))));
     }
