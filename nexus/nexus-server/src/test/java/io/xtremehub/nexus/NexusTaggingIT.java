@@ -45,15 +45,7 @@ class NexusTaggingIT {
             public class ContextEcho implements ByteStreamlet {
                 @Override public InputStream processPutBytes(InputStream in, StreamletContext c) {
                     c.put("greeting", "hello from put");
-                    return new FilterInputStream(in) {
-                        long seen;
-                        @Override public int read(byte[] b, int off, int len) throws IOException {
-                            int n = super.read(b, off, len);
-                            if (n > 0) seen += n;
-                            if (n < 0) c.put("bytes", Long.toString(seen));
-                            return n;
-                        }
-                    };
+                    return Streams.counted(in, n -> c.put("bytes", Long.toString(n)));
                 }
                 @Override public InputStream processGetBytes(InputStream in, StreamletContext c) {
                     io.xtremehub.nexus.ContextProbe.seen(c.object().key(), c.entries());
@@ -67,20 +59,10 @@ class NexusTaggingIT {
             import io.xtremehub.nexus.api.*;
             import java.io.*;
             @StreamletInfo(name = "byte-counter", on = Operation.PUT, type = StreamletType.SEMANTIC)
-            public class ByteCounter implements ByteStreamlet {
+            public class ByteCounter implements ByteObserver {
                 @Override public InputStream processPutBytes(InputStream in, StreamletContext c) {
-                    return new FilterInputStream(in) {
-                        long seen;
-                        @Override public int read(byte[] b, int off, int len) throws IOException {
-                            int n = super.read(b, off, len);
-                            if (n > 0) seen += n;
-                            if (n < 0) c.put("bytes", Long.toString(seen));
-                            return n;
-                        }
-                    };
+                    return Streams.counted(in, n -> c.put("bytes", Long.toString(n)));
                 }
-                @Override public InputStream processGetBytes(InputStream in, StreamletContext c) { return in; }
-                @Override public boolean preservesBytes() { return true; }
             }
             """;
 

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.function.LongConsumer;
 
 /** Small stream helpers for streamlet authors. */
 public final class Streams {
@@ -70,6 +71,40 @@ public final class Streams {
             @Override
             public int available() throws IOException {
                 return (int) Math.min(super.available(), left);
+            }
+        };
+    }
+
+    /**
+     * The same bytes as {@code in}; when they have been read to the end, {@code atEnd} is told how
+     * many there were (once). For observing streamlets that count what passes.
+     */
+    public static InputStream counted(InputStream in, LongConsumer atEnd) {
+        return new FilterInputStream(in) {
+            private long count;
+            private boolean ended;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                seen(b < 0 ? -1 : 1);
+                return b;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                int n = super.read(b, off, len);
+                seen(n);
+                return n;
+            }
+
+            private void seen(int n) {
+                if (n > 0) {
+                    count += n;
+                } else if (n < 0 && !ended) {
+                    ended = true;
+                    atEnd.accept(count);
+                }
             }
         };
     }

@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.streamlet.builtin;
 
+import io.xtremehub.nexus.api.ByteObserver;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.Operation;
@@ -30,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * {@code dir} (default a temporary directory).
  */
 @StreamletInfo(name = "cache", on = Operation.ALL, type = StreamletType.PERFORMANCE)
-public final class LocalCacheStreamlet implements DataSourceStreamlet {
+public final class LocalCacheStreamlet implements DataSourceStreamlet, ByteObserver {
     private static final Logger LOG = LoggerFactory.getLogger(LocalCacheStreamlet.class);
 
     private record Entry(String eTag, Path file, long length) {
@@ -142,16 +143,6 @@ public final class LocalCacheStreamlet implements DataSourceStreamlet {
         } catch (IOException e) {
             LOG.warn("could not cache {}/{}: {}", object.bucket(), object.key(), e.getMessage());
         }
-    }
-
-    @Override
-    public InputStream processGetBytes(InputStream stored, StreamletContext context) {
-        return stored;
-    }
-
-    @Override
-    public boolean preservesBytes() {
-        return true;
     }
 
     @Override

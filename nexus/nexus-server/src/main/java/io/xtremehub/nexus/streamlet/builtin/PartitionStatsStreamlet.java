@@ -1,13 +1,12 @@
 package io.xtremehub.nexus.streamlet.builtin;
 
-import io.xtremehub.nexus.api.ByteStreamlet;
+import io.xtremehub.nexus.api.ByteObserver;
 import io.xtremehub.nexus.api.Operation;
 import io.xtremehub.nexus.api.Persistent;
 import io.xtremehub.nexus.api.StreamletContext;
 import io.xtremehub.nexus.api.StreamletInfo;
 import io.xtremehub.nexus.api.StreamletType;
-import java.io.FilterInputStream;
-import java.io.IOException;
+import io.xtremehub.nexus.api.Streams;
 import java.io.InputStream;
 
 /**
@@ -19,7 +18,7 @@ import java.io.InputStream;
  * workers of a swarmlet. It only observes bytes.
  */
 @StreamletInfo(name = "partition-stats", on = Operation.PUT, type = StreamletType.SEMANTIC, stateful = true)
-public final class PartitionStatsStreamlet implements ByteStreamlet {
+public final class PartitionStatsStreamlet implements ByteObserver {
     @Persistent
     private long chunks;
     @Persistent
@@ -36,34 +35,6 @@ public final class PartitionStatsStreamlet implements ByteStreamlet {
             chunks = seq;
             bytes = offset + counted[0];
         });
-        return new FilterInputStream(original) {
-            @Override
-            public int read() throws IOException {
-                int b = super.read();
-                if (b >= 0) {
-                    counted[0]++;
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                int n = super.read(b, off, len);
-                if (n > 0) {
-                    counted[0] += n;
-                }
-                return n;
-            }
-        };
-    }
-
-    @Override
-    public InputStream processGetBytes(InputStream stored, StreamletContext context) {
-        return stored;
-    }
-
-    @Override
-    public boolean preservesBytes() {
-        return true;
+        return Streams.counted(original, n -> counted[0] = n);
     }
 }
