@@ -3,12 +3,12 @@ package io.xtremehub.nexus.admin;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.internal.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import io.xtremehub.nexus.metadata.StreamletRegistration;
 import io.xtremehub.nexus.policy.Policy;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,15 +90,15 @@ public final class AdminServer {
                 if (result == null) {
                     exchange.sendResponseHeaders(204, -1);
                 } else {
-                    send(exchange, 200, MetadataJson.write(result));
+                    JsonReply.send(exchange, 200, MetadataJson.write(result));
                 }
             } catch (HttpError e) {
-                send(exchange, e.status, MetadataJson.write(Map.of("error", e.getMessage())));
+                JsonReply.send(exchange, e.status, MetadataJson.write(Map.of("error", e.getMessage())));
             } catch (IllegalArgumentException e) {
-                send(exchange, 400, MetadataJson.write(Map.of("error", e.getMessage())));
+                JsonReply.send(exchange, 400, MetadataJson.write(Map.of("error", e.getMessage())));
             } catch (RuntimeException e) {
                 LOG.warn("admin request {} {} failed", exchange.getRequestMethod(), exchange.getRequestURI(), e);
-                send(exchange, 500, MetadataJson.write(Map.of("error", String.valueOf(e.getMessage()))));
+                JsonReply.send(exchange, 500, MetadataJson.write(Map.of("error", String.valueOf(e.getMessage()))));
             }
         }
     }
@@ -171,12 +171,4 @@ public final class AdminServer {
         }
     }
 
-    private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
 }

@@ -2,6 +2,7 @@ package io.xtremehub.nexus.swarm;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.xtremehub.nexus.internal.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import java.io.IOException;
 import java.io.InputStream;
@@ -80,30 +81,30 @@ public final class MeshServer implements AutoCloseable {
         try (exchange) {
             String auth = exchange.getRequestHeaders().getFirst("Authorization");
             if (auth == null || !MessageDigest.isEqual(auth.getBytes(StandardCharsets.UTF_8), expectedAuth)) {
-                send(exchange, 401, "{\"error\":\"wrong swarmlet secret\"}");
+                JsonReply.send(exchange, 401, "{\"error\":\"wrong swarmlet secret\"}");
                 return;
             }
             String header = exchange.getRequestHeaders().getFirst(MeshMessages.REQUEST_HEADER);
             if (header == null) {
-                send(exchange, 400, "{\"error\":\"missing " + MeshMessages.REQUEST_HEADER + "\"}");
+                JsonReply.send(exchange, 400, "{\"error\":\"missing " + MeshMessages.REQUEST_HEADER + "\"}");
                 return;
             }
             try {
                 switch (exchange.getRequestMethod()) {
                     case "PUT" -> put(exchange, MeshCodec.decode(header, MeshMessages.Put.class));
                     case "GET" -> get(exchange, MeshCodec.decode(header, MeshMessages.Get.class));
-                    default -> send(exchange, 405, "{\"error\":\"use PUT or GET\"}");
+                    default -> JsonReply.send(exchange, 405, "{\"error\":\"use PUT or GET\"}");
                 }
             } catch (NotOwnerException e) {
                 drain(exchange.getRequestBody());
-                send(exchange, 409, MetadataJson.write(java.util.Map.of("error", e.getMessage())));
+                JsonReply.send(exchange, 409, MetadataJson.write(java.util.Map.of("error", e.getMessage())));
             } catch (S3Exception e) {
                 drain(exchange.getRequestBody());
-                send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
+                JsonReply.send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
             } catch (RuntimeException e) {
                 LOG.warn("forwarded {} failed", exchange.getRequestMethod(), e);
                 drain(exchange.getRequestBody());
-                send(exchange, 500, MetadataJson.write(new MeshMessages.Failure(500, "InternalError",
+                JsonReply.send(exchange, 500, MetadataJson.write(new MeshMessages.Failure(500, "InternalError",
                         String.valueOf(e.getMessage()))));
             }
         }
@@ -111,13 +112,13 @@ public final class MeshServer implements AutoCloseable {
 
     private void put(HttpExchange exchange, MeshMessages.Put put) throws IOException {
         PutObjectResponse r = target.put(put.toRequest(), exchange.getRequestBody());
-        send(exchange, 200, MetadataJson.write(new MeshMessages.PutAnswer(r.eTag())));
+        JsonReply.send(exchange, 200, MetadataJson.write(new MeshMessages.PutAnswer(r.eTag())));
     }
 
     private void get(HttpExchange exchange, MeshMessages.Get get) throws IOException {
         ResponseInputStream<GetObjectResponse> in = target.get(get.toRequest());
         if (in == null) {
-            send(exchange, 404, "{}");
+            JsonReply.send(exchange, 404, "{}");
             return;
         }
         try (in) {
@@ -139,15 +140,6 @@ public final class MeshServer implements AutoCloseable {
             body.transferTo(OutputStream.nullOutputStream());
         } catch (IOException e) {
             // the sender went away
-        }
-    }
-
-    private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
         }
     }
 

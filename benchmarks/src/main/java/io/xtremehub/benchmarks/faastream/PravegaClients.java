@@ -1,0 +1,62 @@
+package io.xtremehub.benchmarks.faastream;
+
+import io.pravega.client.ClientConfig;
+import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.admin.ReaderGroupManager;
+import io.pravega.client.admin.StreamManager;
+import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.EventStreamWriter;
+import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.ReaderGroupConfig;
+import io.pravega.client.stream.ScalingPolicy;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamConfiguration;
+import io.pravega.client.stream.impl.ByteArraySerializer;
+import java.net.URI;
+import java.util.UUID;
+
+/** The benchmark's own Pravega clients in one scope: fresh streams, and byte-array writers and readers on them. */
+final class PravegaClients implements AutoCloseable {
+    private final String scope;
+    private final StreamManager streams;
+    private final EventStreamClientFactory clients;
+    private final ReaderGroupManager readerGroups;
+
+    PravegaClients(URI controller, String scope) {
+        this.scope = scope;
+        ClientConfig cc = ClientConfig.builder().controllerURI(controller).build();
+        this.streams = StreamManager.create(cc);
+        this.clients = EventStreamClientFactory.withScope(scope, cc);
+        this.readerGroups = ReaderGroupManager.withScope(scope, cc);
+    }
+
+    /** Creates a stream with a unique name starting with the prefix and a fixed number of segments. */
+    String stream(String prefix, int segments) {
+        String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        streams.createStream(scope, name, StreamConfiguration.builder()
+                .scalingPolicy(ScalingPolicy.fixed(segments)).build());
+        return name;
+    }
+
+    /**
+     * The only reader of a new reader group on the stream, from its start. The group is left when the
+     * reader closes: the cluster is discarded, and deleting one can block on a read of its tiered state.
+     */
+    EventStreamReader<byte[]> reader(String stream) {
+        String rg = stream + "-rg-" + UUID.randomUUID().toString().substring(0, 8);
+        readerGroups.createReaderGroup(rg, ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).build());
+        return clients.createReader("r", rg, new ByteArraySerializer(), ReaderConfig.builder().build());
+    }
+
+    EventStreamWriter<byte[]> writer(String stream) {
+        return clients.createEventWriter(stream, new ByteArraySerializer(), EventWriterConfig.builder().build());
+    }
+
+    @Override
+    public void close() {
+        readerGroups.close();
+        clients.close();
+        streams.close();
+    }
+}
