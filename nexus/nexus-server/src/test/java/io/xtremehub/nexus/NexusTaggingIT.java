@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.Tag;
@@ -321,5 +322,32 @@ class NexusTaggingIT {
         s3.putObjectTagging(r -> r.bucket("late").key("o").tagging(tagging(Map.of("new", "2"))));
         await().atMost(Duration.ofSeconds(20)).until(() -> tagsOf("late", "o")
                 .equals(Map.of("new", "2", "nexus:bytes", "3")));
+    }
+
+    @Test
+    void aMultipartUploadGetsTheTagsItWasStartedWith() {
+        for (String bucket : List.of("tags", "counted")) { // unmarked and marked objects
+            String id = s3.createMultipartUpload(r -> r.bucket(bucket).key("mp").tagging("stage=raw&n=1"))
+                    .uploadId();
+            String part1 = s3.uploadPart(r -> r.bucket(bucket).key("mp").uploadId(id).partNumber(1),
+                    RequestBody.fromBytes(new byte[5 << 20])).eTag();
+            String part2 = s3.uploadPart(r -> r.bucket(bucket).key("mp").uploadId(id).partNumber(2),
+                    RequestBody.fromString("tail")).eTag();
+            s3.completeMultipartUpload(r -> r.bucket(bucket).key("mp").uploadId(id).multipartUpload(m -> m.parts(
+                    CompletedPart.builder().partNumber(1).eTag(part1).build(),
+                    CompletedPart.builder().partNumber(2).eTag(part2).build())));
+            assertEquals("raw", tagsOf(bucket, "mp").get("stage"), bucket);
+            assertEquals("1", tagsOf(bucket, "mp").get("n"), bucket);
+        }
+        // bad tags refuse the upload before it starts; an aborted upload leaves nothing held
+        S3Exception bad = s3Error(() -> s3.createMultipartUpload(r -> r.bucket("tags").key("mp2")
+                .tagging("aws:x=1")));
+        assertEquals("InvalidTag", bad.awsErrorDetails().errorCode());
+        String aborted = s3.createMultipartUpload(r -> r.bucket("tags").key("mp2").tagging("a=b")).uploadId();
+        Path held = backendDir.resolve(NexusServer.DEFAULT_TAG_BUCKET).resolve("_uploads").resolve(aborted + ".tags");
+        assertTrue(Files.exists(held), held::toString);
+        s3.abortMultipartUpload(r -> r.bucket("tags").key("mp2").uploadId(aborted));
+        assertThrows(NoSuchKeyException.class, () -> s3.headObject(r -> r.bucket("tags").key("mp2")));
+        assertFalse(Files.exists(held), held::toString);
     }
 }

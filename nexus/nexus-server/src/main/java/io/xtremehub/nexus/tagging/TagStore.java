@@ -2,6 +2,7 @@ package io.xtremehub.nexus.tagging;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -176,6 +177,30 @@ public final class TagStore implements AutoCloseable {
         }
     }
 
+    /**
+     * Keeps the tags a multipart upload was started with ({@code x-amz-tagging} on
+     * CreateMultipartUpload) until it is completed or aborted, in the backend so that any worker,
+     * also after a restart, finds them.
+     */
+    public void holdForUpload(String uploadId, TagSet tags) {
+        store(uploadSidecar(uploadId), new Stored(tags, null, Map.of()));
+    }
+
+    /** The tags held for a multipart upload (none if it was started without), no longer held. */
+    public TagSet takeForUpload(String uploadId) {
+        String sidecar = uploadSidecar(uploadId);
+        TagSet held = load(sidecar).user();
+        if (!held.isEmpty()) {
+            store(sidecar, Stored.NONE);
+        }
+        return held;
+    }
+
+    /** Forgets the tags held for an aborted multipart upload. */
+    public void dropForUpload(String uploadId) {
+        store(uploadSidecar(uploadId), Stored.NONE);
+    }
+
     /** Deletes the tags of a deleted object. */
     public void delete(String objectBucket, String key) {
         awaitPending(objectBucket, key);
@@ -207,6 +232,11 @@ public final class TagStore implements AutoCloseable {
 
     private static String sidecar(String objectBucket, String key) {
         return objectBucket + "/" + key + SUFFIX;
+    }
+
+    /** No bucket name starts with an underscore, so these never meet an object's sidecar. */
+    private static String uploadSidecar(String uploadId) {
+        return "_uploads/" + URLEncoder.encode(uploadId, StandardCharsets.UTF_8) + SUFFIX;
     }
 
     private ReentrantLock lockFor(String sidecar) {

@@ -84,11 +84,12 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
 
     @Override
     public MultipartUpload initiateMultipartUpload(CreateMultipartUploadRequest request) {
-        if (RequestTagging.current().tagging() != null) {
-            throw new TaggingException(501, "NotImplemented", "x-amz-tagging is not supported on multipart uploads:"
-                    + " tag the object with PutObjectTagging once the upload is complete");
+        TagSet requested = RequestTagging.current().tags(); // bad tags are refused before the upload starts
+        MultipartUpload upload = delegate().initiateMultipartUpload(request);
+        if (!requested.isEmpty()) {
+            tags.holdForUpload(upload.id(), requested);
         }
-        return delegate().initiateMultipartUpload(request);
+        return upload;
     }
 
     @Override
@@ -97,8 +98,14 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
         CompleteMultipartUploadResponse response = delegate().completeMultipartUpload(mpu, request);
         // whether the upload is marked was decided when it started, so ask the object itself
         tags.replaceUser(mpu.containerName(), mpu.blobName(),
-                objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), TagSet.empty());
+                objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), tags.takeForUpload(mpu.id()));
         return response;
+    }
+
+    @Override
+    public void abortMultipartUpload(MultipartUpload mpu) {
+        delegate().abortMultipartUpload(mpu);
+        tags.dropForUpload(mpu.id());
     }
 
     @Override
