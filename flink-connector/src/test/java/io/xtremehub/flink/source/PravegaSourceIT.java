@@ -4,14 +4,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.pravega.client.BatchClientFactory;
+import io.pravega.client.admin.StreamInfo;
+import io.pravega.client.admin.StreamManager;
+import io.pravega.client.batch.SegmentIterator;
+import io.pravega.client.segment.impl.Segment;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
+import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.pravega.client.stream.impl.StreamCutImpl;
 import io.xtremehub.flink.PravegaFlinkIT;
 import io.xtremehub.flink.PravegaTestCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -30,6 +42,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.windowing.assigners.TumblingEventTimeWindows;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The source against a real Pravega cluster on a Flink MiniCluster. */
@@ -88,6 +101,53 @@ class PravegaSourceIT extends PravegaFlinkIT {
             it.forEachRemaining(read::add);
         }
         assertThat(read).doesNotContain("late-1", "late-2").containsAll(first);
+    }
+
+    @Test
+    // the bug this pins kept the job running forever; a separate thread lets the timeout fail it
+    @Timeout(value = 3, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void boundedSourceFinishesWhenASegmentStartsAtItsEnd() throws Exception {
+        // how a job starts again from a checkpoint taken once one segment was read to the end cut
+        String stream = pravega.createStream("one-read", 3);
+        List<String> events = IntStream.range(0, 3000).mapToObj(i -> "event-" + i).toList();
+        pravega.write(stream, events);
+        StreamInfo info;
+        try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
+            info = streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join();
+        }
+        Map<Segment, Long> tail = info.getTailStreamCut().asImpl().getPositions();
+        Segment done = tail.keySet().stream().min(Comparator.comparingLong(Segment::getSegmentId)).orElseThrow();
+        Map<Segment, Long> start = new HashMap<>(info.getHeadStreamCut().asImpl().getPositions());
+        start.put(done, tail.get(done));
+        StreamCut startCut = new StreamCutImpl(Stream.of(PravegaTestCluster.SCOPE, stream), start);
+        PravegaSource<String> source = strings(stream).setStartingPosition(StreamPosition.of(startCut))
+                .setBounded(StreamPosition.latest()).build();
+
+        List<String> read = new ArrayList<>();
+        env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega")
+                .executeAndCollect().forEachRemaining(read::add);
+
+        List<String> skipped = eventsOf(stream, done);
+        assertThat(skipped).isNotEmpty();
+        assertThat(read).doesNotHaveDuplicates().doesNotContainAnyElementsOf(skipped)
+                .hasSize(events.size() - skipped.size());
+        assertThat(events).containsAll(read);
+    }
+
+    private static List<String> eventsOf(String stream, Segment segment) {
+        List<String> out = new ArrayList<>();
+        try (BatchClientFactory batch = BatchClientFactory.withScope(PravegaTestCluster.SCOPE,
+                pravega.connection().clientConfig())) {
+            batch.getSegments(Stream.of(PravegaTestCluster.SCOPE, stream), StreamCut.UNBOUNDED, StreamCut.UNBOUNDED)
+                    .getIterator().forEachRemaining(range -> {
+                        if (range.getSegmentId() == segment.getSegmentId()) {
+                            try (SegmentIterator<byte[]> it = batch.readSegment(range, new ByteArraySerializer())) {
+                                it.forEachRemaining(e -> out.add(new String(e, StandardCharsets.UTF_8)));
+                            }
+                        }
+                    });
+        }
+        return out;
     }
 
     @Test

@@ -138,7 +138,8 @@ final class ReaderGroupCoordinator implements AutoCloseable {
     synchronized boolean reachedEnd(StreamCut end, long timeoutMillis) throws Exception {
         Map<Stream, StreamCut> cuts = group.generateStreamCuts(executor).get(timeoutMillis, TimeUnit.MILLISECONDS);
         StreamCut now = cuts.get(Stream.of(settings.scope(), settings.stream()));
-        return now != null && StreamCuts.reached(now, end);
+        // no cut for the stream: the group holds none of its segments, all were completed
+        return now == null || StreamCuts.reached(now, end);
     }
 
     @Override

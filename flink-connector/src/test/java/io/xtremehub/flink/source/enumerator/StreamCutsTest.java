@@ -29,9 +29,18 @@ class StreamCutsTest {
     }
 
     @Test
+    void aSegmentTheGroupCompletedIsNoLongerInThePosition() {
+        // the reader group drops a segment once a reader completed it at its end offset
+        StreamCut end = cut(Map.of(seg(0), 100L, seg(1), 50L));
+        assertThat(StreamCuts.reached(cut(Map.of(seg(1), 50L)), end)).isTrue();
+        assertThat(StreamCuts.reached(cut(Map.of(seg(1), 49L)), end)).isFalse();
+    }
+
+    @Test
     void aPredecessorStillBeingReadMeansNotReached() {
         StreamCut end = cut(Map.of(seg(1), 10L, seg(2), 10L));
         assertThat(StreamCuts.reached(cut(Map.of(seg(0), 500L)), end)).isFalse();
+        assertThat(StreamCuts.reached(cut(Map.of(seg(0), 500L, seg(1), 10L)), end)).isFalse();
     }
 
     @Test

@@ -1,0 +1,116 @@
+package io.xtremehub.flink.source.enumerator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.admin.ReaderGroupManager;
+import io.pravega.client.admin.StreamInfo;
+import io.pravega.client.admin.StreamManager;
+import io.pravega.client.segment.impl.Segment;
+import io.pravega.client.stream.EventRead;
+import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.ReaderGroup;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
+import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.pravega.client.stream.impl.StreamCutImpl;
+import io.xtremehub.flink.PravegaFlinkIT;
+import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.source.PravegaSource;
+import io.xtremehub.flink.source.PravegaSourceSettings;
+import io.xtremehub.flink.source.StreamPosition;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The enumerator's handle on a real reader group, read by a real Pravega reader. */
+class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
+
+    /**
+     * A job restored from a checkpoint taken after one segment was read up to the end cut
+     * starts its reader group with that segment at its end offset. The reader completes it at
+     * its next checkpoint and the group drops it from its positions; the end check must still
+     * see the end once the other segment is read, or the bounded job never finishes.
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void endIsReachedAfterTheGroupCompletedASegmentOfTheEndCut() throws Exception {
+        String stream = pravega.createStream("rg-end", 2);
+        pravega.write(stream, IntStream.range(0, 400).mapToObj(i -> "e-" + i).toList());
+        StreamInfo info;
+        try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
+            info = streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join();
+        }
+        StreamCut end = info.getTailStreamCut();
+        Map<Segment, Long> tail = end.asImpl().getPositions();
+        Segment done = tail.keySet().stream().min(Comparator.comparingLong(Segment::getSegmentId)).orElseThrow();
+        assertThat(tail.get(done)).isPositive();
+        Map<Segment, Long> startPositions = new HashMap<>(info.getHeadStreamCut().asImpl().getPositions());
+        startPositions.put(done, tail.get(done));
+        StreamCut start = new StreamCutImpl(Stream.of(PravegaTestCluster.SCOPE, stream), startPositions);
+
+        PravegaSourceSettings settings = PravegaSource.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setDeserializer(new SimpleStringSchema())
+                .setStartingPosition(StreamPosition.of(start))
+                .setBounded(StreamPosition.of(end))
+                .setGroupRefreshTime(Duration.ofMillis(100))
+                .build().settings();
+        // Pravega blocks in the executor that polls for the checkpoint: not its own internal one
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+        try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
+             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig())) {
+            group.resetGroup(start, end);
+            try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName());
+                 EventStreamReader<byte[]> reader = clients.createReader("reader", settings.readerGroupName(),
+                         new ByteArraySerializer(), ReaderConfig.builder().build())) {
+                // the reader takes both segments, `done` already at its end offset
+                while (reader.readNextEvent(1_000).getEvent() == null) {
+                    // wait for the first event
+                }
+                // a checkpoint, as for a Flink checkpoint: on the read after it the reader
+                // completes `done`, long before it has read the other segment to its end
+                CompletableFuture<?> checkpoint = handle.initiateCheckpoint("c-1", executor);
+                Thread.sleep(300); // past the reader's group refresh time, so its next read sees it
+                EventRead<byte[]> read = reader.readNextEvent(1_000);
+                assertThat(read.isCheckpoint()).as("the read after the checkpoint started").isTrue();
+                while (read.isCheckpoint() || read.getEvent() != null) {
+                    read = reader.readNextEvent(1_000);
+                }
+                checkpoint.get(30, TimeUnit.SECONDS);
+                assertThat(handle.getStreamCuts().get(Stream.of(PravegaTestCluster.SCOPE, stream)).asImpl()
+                        .getPositions()).doesNotContainKey(done).hasSize(tail.size() - 1);
+
+                // the end check takes a silent checkpoint, which the reader passes on its next reads
+                CompletableFuture<Boolean> reached = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return group.reachedEnd(end, 30_000);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                while (!reached.isDone()) {
+                    assertThat(reader.readNextEvent(100).getEvent()).isNull();
+                }
+                assertThat(reached.get()).isTrue();
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}
