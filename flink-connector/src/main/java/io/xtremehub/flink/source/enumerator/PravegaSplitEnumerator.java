@@ -36,7 +36,9 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     private static final Logger LOG = LoggerFactory.getLogger(PravegaSplitEnumerator.class);
     private static final long READER_POLL_MILLIS = 10;
     private static final long METRICS_PERIOD_MILLIS = 2_000;
-    private static final long END_CHECK_MILLIS = 300;
+    // each end check keeps a silent reader-group checkpoint pending for about half a second, during
+    // which readers cannot complete segments and Flink's checkpoints wait: leave gaps between them
+    private static final long END_CHECK_MILLIS = 1000;
 
     private final PravegaSourceSettings settings;
     private final SplitEnumeratorContext<PravegaSplit> context;

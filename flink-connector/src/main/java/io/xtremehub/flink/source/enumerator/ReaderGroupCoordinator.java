@@ -131,12 +131,20 @@ final class ReaderGroupCoordinator implements AutoCloseable {
     }
 
     /**
-     * Whether the group has read everything up to {@code end}. Pravega 0.13 readers do not
-     * notice on their own that a segment reached its end offset, so the enumerator asks: it
-     * takes a silent reader-group checkpoint (no event reaches the readers) and compares.
+     * Whether the group has read everything up to {@code end}. Pravega 0.13 readers notice that a
+     * segment reached its end offset but can complete it only while no checkpoint is pending, so
+     * they cannot be relied on to finish on their own; the enumerator asks instead: it takes a
+     * silent reader-group checkpoint (no event reaches the readers) and compares. On timeout that
+     * checkpoint is cancelled, like any other, so it does not stay pending.
      */
     synchronized boolean reachedEnd(StreamCut end, long timeoutMillis) throws Exception {
-        Map<Stream, StreamCut> cuts = group.generateStreamCuts(executor).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        Map<Stream, StreamCut> cuts;
+        try {
+            cuts = group.generateStreamCuts(executor).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            group.cancelOutstandingCheckpoints();
+            throw e;
+        }
         StreamCut now = cuts.get(Stream.of(settings.scope(), settings.stream()));
         // no cut for the stream: the group holds none of its segments, all were completed
         return now == null || StreamCuts.reached(now, end);
