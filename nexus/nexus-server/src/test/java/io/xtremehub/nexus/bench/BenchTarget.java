@@ -65,7 +65,12 @@ final class BenchTarget implements AutoCloseable {
         } else {
             throw new IllegalArgumentException("unknown target '" + name + "': use s3proxy or nexus-<streamlet>");
         }
-        target.client.createBucket(b -> b.bucket(BUCKET));
+        try {
+            target.client.createBucket(b -> b.bucket(BUCKET));
+        } catch (RuntimeException e) {
+            target.close(); // a server left running would keep the JVM alive after the benchmark failed
+            throw e;
+        }
         return target;
     }
 

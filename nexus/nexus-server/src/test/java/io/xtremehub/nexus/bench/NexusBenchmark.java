@@ -53,9 +53,12 @@ public final class NexusBenchmark {
         int reps = Integer.parseInt(opt.getOrDefault("reps", "10"));
         int minReps = Integer.parseInt(opt.getOrDefault("minReps", "3"));
         String prefix = opt.getOrDefault("name", "nexus");
-        int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "40"));
+        int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "200"));
         List<String> targetNames = List.of(opt.getOrDefault("targets",
                 "s3proxy,nexus-noop,nexus-gzip,nexus-zstd").split(","));
+        if (targetNames.stream().distinct().count() != targetNames.size()) {
+            throw new IllegalArgumentException("targets must differ: " + targetNames);
+        }
         if (!targetNames.get(0).equals(BASELINE)) {
             throw new IllegalArgumentException("the first target must be the baseline " + BASELINE);
         }

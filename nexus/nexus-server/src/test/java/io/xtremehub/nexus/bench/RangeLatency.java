@@ -10,7 +10,8 @@ import java.util.Random;
  */
 final class RangeLatency {
     static final int RANGE = 1 << 20;
-    private static final int WARMUP = 5;
+    // enough for C2 to compile each target's range path (only this measurement exercises it)
+    private static final int WARMUP = 200;
 
     /**
      * What one target measured.
