@@ -25,6 +25,8 @@ public record Policy(String name, long version, SystemType system, String bucket
                      List<StreamletRef> pipeline, List<String> outputBuckets) {
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final java.util.Map<String, PathMatcher> MATCHERS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.Map<List<StreamletRef>, String> FINGERPRINTS =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Validates and copies; every message is one line saying what to fix. */
     public Policy {
@@ -70,6 +72,11 @@ public record Policy(String name, long version, SystemType system, String bucket
      * metadata store's {@code name@version} no longer means the pipeline that wrote it.
      */
     public String fingerprint() {
+        // every PUT records it and every GET checks it: digest each distinct pipeline once
+        return FINGERPRINTS.computeIfAbsent(pipeline, Policy::digest);
+    }
+
+    private static String digest(List<StreamletRef> pipeline) {
         StringBuilder canonical = new StringBuilder();
         for (StreamletRef ref : pipeline) {
             canonical.append(ref.name()).append('\u0000');
