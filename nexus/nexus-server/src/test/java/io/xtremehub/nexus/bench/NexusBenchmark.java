@@ -30,9 +30,9 @@ import java.util.stream.Stream;
  * (default 1,4,16), {@code cellMiB} (about how much each cell writes per target, default 512),
  * {@code reps} (repetitions per cell, default 10; at least 2, fewer when one batch of {@code clients}
  * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 3), {@code name} (file
- * prefix, default nexus), {@code replot} (a raw CSV of an earlier run: only redo its summary,
- * plot and table), {@code targets} (default s3proxy,nexus-noop,nexus-gzip,nexus-zstd),
- * {@code rangeSamples} (default 40).
+ * prefix, default nexus), {@code replot} (raw CSVs of earlier runs, comma-separated: only redo
+ * summary, plot and table, pooling the repetitions of all), {@code targets} (default
+ * s3proxy,nexus-noop,nexus-gzip,nexus-zstd), {@code rangeSamples} (default 200).
  */
 public final class NexusBenchmark {
     private static final String BASELINE = "s3proxy";
@@ -62,9 +62,16 @@ public final class NexusBenchmark {
         if (!targetNames.get(0).equals(BASELINE)) {
             throw new IllegalArgumentException("the first target must be the baseline " + BASELINE);
         }
-        if (opt.containsKey("replot")) { // summary, plot and tables again from an earlier run's raw CSV
-            List<String[]> raw = Files.readAllLines(Path.of(opt.get("replot"))).stream().skip(1)
-                    .map(l -> l.split(",")).toList();
+        if (opt.containsKey("replot")) { // summary, plot and tables again from earlier runs' raw CSVs, pooled
+            List<String[]> raw = new ArrayList<>();
+            String[] files = opt.get("replot").split(",");
+            for (int f = 0; f < files.length; f++) {
+                String run = f + "-"; // repetitions pair up within their own run only
+                Files.readAllLines(Path.of(files[f])).stream().skip(1).map(l -> l.split(",")).forEach(r -> {
+                    r[0] = run + r[0];
+                    raw.add(r);
+                });
+            }
             Summary summary = Summary.of(raw, targetNames, sizes, clients);
             summary.write(out.resolve(prefix + "-summary.csv"));
             summary.plot(out.resolve(prefix + "-throughput.png"));
