@@ -18,8 +18,6 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.management.ObjectName;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -28,11 +26,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.network.ListenerName;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -48,8 +43,7 @@ import software.amazon.awssdk.services.s3.S3Client;
  * One broker and one Nexus serve every test.
  */
 class KafkaTieringThroughNexusIT {
-    private static final String LISTENER = "EXTERNAL";
-    private static final int SEGMENT_BYTES = 1 << 20;
+    private static final int SEGMENT_BYTES = TieringBroker.SEGMENT_BYTES;
     private static final Pattern LAYOUT = Pattern.compile(Pattern.quote(TieringNexus.PREFIX)
             + "(?<topic>[^/]+)-(?<topicId>[A-Za-z0-9_-]{22})/(?<partition>\\d+)/(?<offset>\\d{20})-"
             + "(?<segmentId>[A-Za-z0-9_-]{22})\\.(?<suffix>log|indexes|rsm-manifest)");
@@ -57,38 +51,16 @@ class KafkaTieringThroughNexusIT {
     @TempDir
     static Path tmp;
     static TieringNexus nexus;
-    static KafkaClusterTestKit kafka;
-    static Admin admin;
+    static TieringBroker kafka;
 
     @BeforeAll
     static void start() throws Exception {
         nexus = new TieringNexus(tmp.resolve("nexus"));
-        TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1)
-                .setNumBrokerNodes(1).setBaseDirectory(tmp.resolve("kafka"))
-                .setBrokerListenerName(new ListenerName(LISTENER)).build();
-        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("remote.log.storage.system.enable", "true")
-                .setConfigProp("remote.log.storage.manager.class.name", S3RemoteStorageManager.class.getName())
-                .setConfigProp("remote.log.metadata.manager.listener.name", LISTENER)
-                .setConfigProp("rlmm.config.remote.log.metadata.topic.replication.factor", "1")
-                .setConfigProp("rlmm.config.remote.log.metadata.topic.num.partitions", "1")
-                .setConfigProp("remote.log.manager.task.interval.ms", "500")
-                .setConfigProp("log.retention.check.interval.ms", "500")
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1");
-        nexus.pluginConfig().forEach((k, v) -> builder.setConfigProp("rsm.config." + k, v));
-        kafka = builder.build();
-        kafka.format();
-        kafka.startup();
-        kafka.waitForReadyBrokers();
-        admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+        kafka = new TieringBroker(tmp.resolve("kafka"), nexus);
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (admin != null) {
-            admin.close();
-        }
         if (kafka != null) {
             kafka.close();
         }
@@ -105,7 +77,7 @@ class KafkaTieringThroughNexusIT {
         assertSameRecords(written, consumeAll(topic, written.size()));
 
         List<String> keys = nexus.storedKeys(TieringNexus.PREFIX + topic + "-");
-        String topicId = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).topicId().toString();
+        String topicId = kafka.admin().describeTopics(List.of(topic)).allTopicNames().get().get(topic).topicId().toString();
         int segments = 0;
         try (S3Client s3 = nexus.client()) {
             for (String key : keys) {
@@ -164,9 +136,8 @@ class KafkaTieringThroughNexusIT {
         try {
             written = produceTieredTopic(topic, 3 * SEGMENT_BYTES, 3);
             await().atMost(Duration.ofMinutes(2)).until(() -> copyErrors(topic) > errorsBefore);
-            TopicPartition tp = new TopicPartition(topic, 0);
-            assertEquals(0, offset(tp, OffsetSpec.earliestLocal()), "a local segment was deleted untiered");
-            assertEquals(-1, offset(tp, OffsetSpec.latestTiered()), "a segment counts as tiered");
+            assertEquals(0, kafka.offset(topic, OffsetSpec.earliestLocal()), "a local segment was deleted untiered");
+            assertEquals(-1, kafka.offset(topic, OffsetSpec.latestTiered()), "a segment counts as tiered");
         } finally {
             nexus.start();
         }
@@ -176,12 +147,7 @@ class KafkaTieringThroughNexusIT {
 
     /** Creates a one-partition tiered topic and writes about {@code bytes} of log lines; returns key and value of each. */
     private static List<byte[][]> produceTieredTopic(String topic, int bytes, long seed) throws Exception {
-        admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1).configs(Map.of(
-                "remote.storage.enable", "true",
-                "segment.bytes", Integer.toString(SEGMENT_BYTES),
-                "local.retention.ms", "1000",
-                "retention.ms", "-1",
-                "file.delete.delay.ms", "1000")))).all().get();
+        kafka.createTopic(topic, true);
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -206,17 +172,8 @@ class KafkaTieringThroughNexusIT {
 
     /** Waits until every segment but the active one is tiered and the local copies are gone. */
     private static void awaitTieredAndLocallyDeleted(String topic) {
-        TopicPartition tp = new TopicPartition(topic, 0);
-        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            long earliestLocal = offset(tp, OffsetSpec.earliestLocal());
-            long latestTiered = offset(tp, OffsetSpec.latestTiered());
-            return earliestLocal > 0 && latestTiered + 1 >= earliestLocal
-                    && offset(tp, OffsetSpec.earliest()) == 0;
-        });
-    }
-
-    private static long offset(TopicPartition tp, OffsetSpec spec) throws Exception {
-        return admin.listOffsets(Map.of(tp, spec)).partitionResult(tp).get().offset();
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(500))
+                .until(() -> kafka.tieredAndLocallyDeleted(topic));
     }
 
     /** Records of partition 0 from the beginning, as key and value of each. */

@@ -57,6 +57,12 @@ final class TieringNexus implements AutoCloseable {
                 List.of(new StreamletRef("flaky", Map.of()), new StreamletRef("zstd", Map.of())), List.of()));
     }
 
+    /** Runs {@code streamlet} with its parameters on the segments of the topics whose keys match {@code keyGlob}. */
+    void definePolicy(String name, String keyGlob, String streamlet, Map<String, String> parameters) {
+        nexus.definePolicy(new Policy(name, 0, SystemType.KAFKA, BUCKET, keyGlob,
+                List.of(new StreamletRef(streamlet, parameters)), List.of()));
+    }
+
     /** (Re)starts serving on the port of the first start, with the same backend and policies. */
     void start() throws Exception {
         nexus = NexusServer.builder()
