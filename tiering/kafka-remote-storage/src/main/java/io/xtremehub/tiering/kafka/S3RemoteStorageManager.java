@@ -111,7 +111,7 @@ public final class S3RemoteStorageManager implements RemoteStorageManager {
 
     private void removeQuietly(SegmentKeys keys, RemoteStorageException failure) {
         try {
-            objects.delete(keys.all());
+            objects.deleteAfterFailure(keys.all());
         } catch (RuntimeException e) {
             failure.addSuppressed(e); // the broker deletes the segment again when it gives up on it
         }

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.tiering.kafka.layout.SegmentKeys;
 import io.xtremehub.tiering.kafka.s3.S3Objects;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.io.SequenceInputStream;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -17,6 +20,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.server.log.remote.storage.LogSegmentData;
 import org.apache.kafka.server.log.remote.storage.RemoteLogSegmentMetadata;
 import org.apache.kafka.server.log.remote.storage.RemoteResourceNotFoundException;
@@ -141,6 +147,47 @@ class S3RemoteStorageManagerIT {
     }
 
     @Test
+    void anInterruptedMultipartUploadIsAbortedAndLeavesNoObject() throws Exception {
+        String key = TieringNexus.PREFIX + "stop-0123456789012345678901/0/00000000000000000000-x.log";
+        CountDownLatch firstPartRead = new CountDownLatch(1);
+        // a source that serves one part, then waits, as a slow disk would, until the broker cancels the copy
+        InputStream slow = new SequenceInputStream(new ByteArrayInputStream(new byte[5 << 20]), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                firstPartRead.countDown();
+                try {
+                    new CountDownLatch(1).await();
+                    return -1;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedIOException("copy cancelled");
+                }
+            }
+        });
+        Map<String, String> config = nexus.pluginConfig();
+        config.put(S3StorageConfig.PART_SIZE, Integer.toString(5 << 20));
+        try (S3Objects objects = S3Objects.create(new S3StorageConfig(config))) {
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            Thread copier = new Thread(() -> {
+                try {
+                    objects.putMultipart(key, slow);
+                } catch (Throwable t) {
+                    failure.set(t);
+                }
+            });
+            copier.start();
+            assertTrue(firstPartRead.await(1, TimeUnit.MINUTES));
+            copier.interrupt();
+            copier.join(TimeUnit.MINUTES.toMillis(1));
+            assertFalse(copier.isAlive());
+            assertTrue(failure.get() instanceof InterruptedIOException, String.valueOf(failure.get()));
+        }
+        assertThrows(NoSuchKeyException.class, () -> s3.headObject(r -> r.bucket(TieringNexus.BUCKET).key(key)));
+        assertTrue(s3.listMultipartUploads(r -> r.bucket(TieringNexus.BUCKET)).uploads().stream()
+                .noneMatch(u -> u.key().equals(key)), "the upload was aborted");
+    }
+
+    @Test
     void aClientThatDiesDuringItsUploadLeavesNoObject() throws Exception {
         // a multipart upload whose client dies before completing it
         String multipart = TieringNexus.PREFIX + "dead-0123456789012345678901/0/00000000000000000000-m.log";
@@ -149,6 +196,9 @@ class S3RemoteStorageManagerIT {
                 RequestBody.fromBytes(new byte[5 << 20]));
         assertThrows(NoSuchKeyException.class,
                 () -> s3.headObject(r -> r.bucket(TieringNexus.BUCKET).key(multipart)));
+        // only as a pending upload, which is how the aborted ones above are known to be gone
+        assertTrue(s3.listMultipartUploads(r -> r.bucket(TieringNexus.BUCKET)).uploads().stream()
+                .anyMatch(u -> u.uploadId().equals(uploadId)));
         // a single PUT whose body stops halfway: the connection drops with the body incomplete
         String single = TieringNexus.PREFIX + "dead-0123456789012345678901/0/00000000000000000000-s.log";
         assertThrows(RuntimeException.class, () -> s3.putObject(r -> r.bucket(TieringNexus.BUCKET).key(single),

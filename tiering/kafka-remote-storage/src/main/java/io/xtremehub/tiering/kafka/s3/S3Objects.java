@@ -118,10 +118,27 @@ public final class S3Objects implements AutoCloseable {
 
     private void abort(String key, String uploadId) {
         try {
-            s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId));
+            despiteInterrupt(() -> s3.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)));
         } catch (SdkException e) {
             // the bucket's lifecycle rule for incomplete uploads has to reclaim the parts; they are not visible
             LOG.warn("cannot abort multipart upload {} of s3://{}/{}: {}", uploadId, bucket, key, e.getMessage());
+        }
+    }
+
+    /** Deletes what a failed write left, even on a thread interrupted to cancel that write. */
+    public void deleteAfterFailure(List<String> keys) {
+        despiteInterrupt(() -> delete(keys));
+    }
+
+    // the broker interrupts the copies it cancels, and the SDK refuses to start a call on an interrupted thread
+    private static void despiteInterrupt(Runnable cleanUp) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            cleanUp.run();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
