@@ -5,14 +5,10 @@ import io.xtremehub.tiering.kafka.layout.SegmentKeys;
 import io.xtremehub.tiering.kafka.layout.SegmentManifest;
 import io.xtremehub.tiering.kafka.s3.S3Objects;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.server.log.remote.storage.LogSegmentData;
@@ -69,44 +65,16 @@ public final class S3RemoteStorageManager implements RemoteStorageManager {
         try {
             long logSize = Files.size(data.logSegment());
             objects.put(keys.log(), data.logSegment());
-            EnumMap<IndexType, IndexBundle.Range> ranges = new EnumMap<>(IndexType.class);
-            byte[] indexes = bundle(data, ranges);
-            objects.put(keys.indexes(), indexes);
-            objects.put(keys.manifest(), new SegmentManifest(logSize, IndexBundle.of(ranges)).toBytes());
-            LOG.debug("copied {} ({} + {} bytes)", keys.log(), logSize, indexes.length);
+            IndexBundle.Packed indexes = IndexBundle.pack(data);
+            objects.put(keys.indexes(), indexes.bytes());
+            objects.put(keys.manifest(), new SegmentManifest(logSize, indexes.bundle()).toBytes());
+            LOG.debug("copied {} ({} + {} bytes)", keys.log(), logSize, indexes.bytes().length);
             return Optional.empty();
         } catch (IOException | UncheckedIOException | SdkException e) {
             RemoteStorageException failure = failure("copy", segment, keys, e);
             removeQuietly(keys, failure);
             throw failure;
         }
-    }
-
-    // the indexes back to back, in IndexType order; each one's range goes to the manifest
-    private static byte[] bundle(LogSegmentData data, Map<IndexType, IndexBundle.Range> ranges) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (IndexType type : IndexType.values()) {
-            byte[] bytes = switch (type) {
-                case OFFSET -> Files.readAllBytes(data.offsetIndex());
-                case TIMESTAMP -> Files.readAllBytes(data.timeIndex());
-                case PRODUCER_SNAPSHOT -> Files.readAllBytes(data.producerSnapshotIndex());
-                case TRANSACTION -> data.transactionIndex().isPresent()
-                        ? Files.readAllBytes(data.transactionIndex().get()) : null;
-                case LEADER_EPOCH -> bytes(data.leaderEpochIndex());
-            };
-            if (bytes != null) {
-                ranges.put(type, new IndexBundle.Range(out.size(), bytes.length));
-                out.write(bytes);
-            }
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] bytes(ByteBuffer buffer) {
-        ByteBuffer b = buffer.duplicate();
-        byte[] bytes = new byte[b.remaining()];
-        b.get(bytes);
-        return bytes;
     }
 
     private void removeQuietly(SegmentKeys keys, RemoteStorageException failure) {

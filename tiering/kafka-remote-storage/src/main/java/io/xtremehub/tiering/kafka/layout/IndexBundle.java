@@ -1,8 +1,13 @@
 package io.xtremehub.tiering.kafka.layout;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apache.kafka.server.log.remote.storage.LogSegmentData;
 import org.apache.kafka.server.log.remote.storage.RemoteStorageManager.IndexType;
 
 /**
@@ -27,6 +32,15 @@ public final class IndexBundle {
         }
     }
 
+    /**
+     * The {@code .indexes} object of a segment and where each index is in it.
+     *
+     * @param bundle where each index is
+     * @param bytes the object
+     */
+    public record Packed(IndexBundle bundle, byte[] bytes) {
+    }
+
     private final Map<IndexType, Range> ranges;
 
     private IndexBundle(Map<IndexType, Range> ranges) {
@@ -38,6 +52,34 @@ public final class IndexBundle {
         EnumMap<IndexType, Range> copy = new EnumMap<>(IndexType.class);
         copy.putAll(ranges);
         return new IndexBundle(copy);
+    }
+
+    /** Packs the indexes of a segment as the broker hands them over into one {@code .indexes} object. */
+    public static Packed pack(LogSegmentData data) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        EnumMap<IndexType, Range> ranges = new EnumMap<>(IndexType.class);
+        for (IndexType type : IndexType.values()) {
+            byte[] bytes = switch (type) {
+                case OFFSET -> Files.readAllBytes(data.offsetIndex());
+                case TIMESTAMP -> Files.readAllBytes(data.timeIndex());
+                case PRODUCER_SNAPSHOT -> Files.readAllBytes(data.producerSnapshotIndex());
+                case TRANSACTION -> data.transactionIndex().isPresent()
+                        ? Files.readAllBytes(data.transactionIndex().get()) : null; // the only optional one
+                case LEADER_EPOCH -> bytes(data.leaderEpochIndex());
+            };
+            if (bytes != null) {
+                ranges.put(type, new Range(out.size(), bytes.length));
+                out.write(bytes);
+            }
+        }
+        return new Packed(new IndexBundle(ranges), out.toByteArray());
+    }
+
+    private static byte[] bytes(ByteBuffer buffer) {
+        ByteBuffer b = buffer.duplicate();
+        byte[] bytes = new byte[b.remaining()];
+        b.get(bytes);
+        return bytes;
     }
 
     /** Where the index is, or empty if the segment has none of that type (only the transaction index is optional). */
