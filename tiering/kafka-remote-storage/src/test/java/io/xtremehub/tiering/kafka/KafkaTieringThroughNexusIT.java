@@ -78,7 +78,11 @@ class KafkaTieringThroughNexusIT {
         // from the middle of a tiered segment: the broker finds the position in the remote offset index
         // and fetches the segment from there on, a range read through Nexus' seekable zstd
         int middle = (int) kafka.offset(topic, OffsetSpec.latestTiered()) / 2;
+        nexus.takeGets();
         assertSameRecords(written.subList(middle, middle + 100), consume(topic, middle, 100));
+        List<String> gets = nexus.takeGets();
+        assertTrue(gets.stream().anyMatch(g -> g.contains(topic + "-") && g.matches(".*\\.log bytes=[1-9]\\d*-.*")),
+                "a ranged GET of a tiered segment from past its start: " + gets);
 
         List<String> keys = nexus.storedKeys(TieringNexus.PREFIX + topic + "-");
         String topicId = kafka.admin().describeTopics(List.of(topic)).allTopicNames().get().get(topic).topicId().toString();

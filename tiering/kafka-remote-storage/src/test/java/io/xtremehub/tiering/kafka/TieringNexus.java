@@ -17,13 +17,19 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * Nexus as the Kafka tests run it, the way the embedded cluster does: a filesystem backend the
@@ -39,6 +45,7 @@ final class TieringNexus implements AutoCloseable {
 
     private final Path dir;
     private final Path backend;
+    private final Queue<String> gets = new ConcurrentLinkedQueue<>();
     private int port;
     private NexusServer nexus;
 
@@ -71,6 +78,13 @@ final class TieringNexus implements AutoCloseable {
                 .credentials(ACCESS, SECRET)
                 .port(port)
                 .adminPort(-1)
+                .outerMiddleware(served -> new ForwardingBlobStore(served) {
+                    @Override
+                    public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+                        gets.add(request.key() + " " + request.range());
+                        return super.getBlob(request);
+                    }
+                })
                 .build()
                 .start();
         port = nexus.endpoint().getPort();
@@ -79,6 +93,15 @@ final class TieringNexus implements AutoCloseable {
     /** Stops serving: the broker's requests are refused. */
     void stop() throws Exception {
         nexus.close();
+    }
+
+    /** The GETs served so far, each as its key, a space and its Range header (or "null"); clears them. */
+    List<String> takeGets() {
+        List<String> served = new java.util.ArrayList<>();
+        for (String get; (get = gets.poll()) != null; ) {
+            served.add(get);
+        }
+        return served;
     }
 
     URI endpoint() {
