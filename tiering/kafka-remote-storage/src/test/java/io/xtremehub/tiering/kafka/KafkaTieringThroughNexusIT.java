@@ -118,7 +118,7 @@ class KafkaTieringThroughNexusIT {
 
     @Test
     void aStreamletFailureFailsTheCopyTheBrokerRetriesAndNothingIsLost() throws Exception {
-        // more failures than the AWS SDK retries on its own (3 attempts): the broker's copy fails and is retried
+        // more failures than the AWS SDK absorbs on its own (4 attempts): a broker copy fails and is retried
         FlakyStreamlet.failures.set(5);
         String topic = "flaky-logs";
         List<byte[][]> written = produceTieredTopic(topic, 3 * SEGMENT_BYTES, 2);
