@@ -84,11 +84,6 @@ public final class S3StorageConfig extends AbstractConfig {
         }
     }
 
-    /** The definition of every key, e.g. to print the plugin's documentation. */
-    public static ConfigDef definition() {
-        return DEFINITION;
-    }
-
     /** Bucket that receives the segments. */
     public String bucket() {
         return getString(BUCKET);

@@ -92,11 +92,6 @@ public final class IndexBundle {
         return new EnumMap<>(ranges);
     }
 
-    /** Total length of the {@code .indexes} object. */
-    public long totalLength() {
-        return ranges.values().stream().mapToLong(Range::length).sum();
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof IndexBundle other && ranges.equals(other.ranges);

@@ -37,7 +37,7 @@ public final class S3Objects implements AutoCloseable {
     private final String bucket;
     private final int partSize;
 
-    S3Objects(S3Client s3, String bucket, int partSize) {
+    private S3Objects(S3Client s3, String bucket, int partSize) {
         this.s3 = s3;
         this.bucket = bucket;
         this.partSize = partSize;
@@ -57,11 +57,6 @@ public final class S3Objects implements AutoCloseable {
                 ? StaticCredentialsProvider.create(AwsBasicCredentials.create(config.accessKey(), config.secretKey()))
                 : DefaultCredentialsProvider.builder().build());
         return new S3Objects(b.build(), config.bucket(), config.partSize());
-    }
-
-    /** The bucket. */
-    public String bucket() {
-        return bucket;
     }
 
     /** Stores small bytes in one PUT. */
