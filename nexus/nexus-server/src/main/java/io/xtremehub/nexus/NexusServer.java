@@ -68,6 +68,7 @@ public final class NexusServer implements AutoCloseable {
     private final MeshServer mesh;
     private final Membership membership;
     private volatile boolean started;
+    private final java.util.List<AutoCloseable> alsoClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private NexusServer(Builder b) throws IOException {
@@ -250,7 +251,21 @@ public final class NexusServer implements AutoCloseable {
         return stored;
     }
 
-    /** Stops serving and releases resources. */
+    /** Creates the backend bucket if it does not exist yet. */
+    public void ensureBucket(String bucket) {
+        blobStore.ensureBucket(bucket);
+    }
+
+    /** Closes the resource too, after everything of this server, when the server is closed; returns this. */
+    public NexusServer closing(AutoCloseable resource) {
+        alsoClose.add(0, Objects.requireNonNull(resource, "resource"));
+        return this;
+    }
+
+    /**
+     * Stops serving and releases resources. The S3 endpoint stops gracefully: it accepts no new
+     * connection, and requests already in flight finish (for up to 30 s).
+     */
     @Override
     public void close() throws Exception {
         if (!closed.compareAndSet(false, true)) {
@@ -274,6 +289,9 @@ public final class NexusServer implements AutoCloseable {
         registry.close();
         if (config.metadata == null) {
             metadata.close();
+        }
+        for (AutoCloseable c : alsoClose) {
+            c.close();
         }
     }
 

@@ -455,6 +455,13 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         return SdkResponses.completeResponse(assembled.eTag());
     }
 
+    /** Creates the bucket in the backend if it does not exist yet. */
+    public void ensureBucket(String bucket) {
+        if (!delegate().containerExists(bucket)) {
+            delegate().createContainer(bucket);
+        }
+    }
+
     @Override
     public void close() {
         listExecutor.shutdownNow();
