@@ -36,7 +36,6 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
                                  List<Policy> policies, List<String> buckets) {
     private static final ObjectMapper YAML = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
             .build();
 
