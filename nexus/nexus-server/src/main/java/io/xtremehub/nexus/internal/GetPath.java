@@ -34,9 +34,12 @@ final class GetPath {
     private final PolicyResolver policies;
     private final Spool spool;
     private final TagStore tags;
+    private final ReadCache cache;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags) {
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags,
+            ReadCache cache) {
         this.backend = backend;
+        this.cache = cache;
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
@@ -57,10 +60,14 @@ final class GetPath {
      * @param range the client's Range header, or null for the whole object
      * @param full the backend stream already open: the whole stored object (no range), or the range
      *     itself when no transformation was applied; else null
+     * @param remembered whether {@code stored} and {@code marker} come from the {@link ReadCache} rather
+     *     than from the backend just now: backend reads then insist on that version and throw
+     *     {@link StaleReadException} if the object changed
      */
     ResponseInputStream<GetObjectResponse> read(GetObjectRequest request, GetObjectResponse stored,
                                                 ObjectMarker marker, String range,
-                                                ResponseInputStream<GetObjectResponse> full) throws IOException {
+                                                ResponseInputStream<GetObjectResponse> full,
+                                                boolean remembered) throws IOException {
         Policy policy = policies.recorded(marker);
         String eTag = visibleETag(marker, stored.eTag());
         long size = marker.originalLength();
@@ -112,14 +119,15 @@ final class GetPath {
             body = full; // the backend's answer to the same range of the same bytes
         } else {
             closeQuietly(full);
-            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength());
+            Version version = new Version(cache, bucket, key, stored.eTag(), marker.writeId(), remembered);
+            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength(), version);
             if (steps.isEmpty()) {
                 body = bottom.open(first, last);
             } else {
                 RangeSource below = bottom;
                 for (int i = steps.size() - 1; i >= 1; i--) {
                     below = new LayerSource(stepFor(pipeline, steps.get(i)), steps.get(i - 1).outputLength(),
-                            below, ctx);
+                            below, ctx, version, steps.size() - i);
                 }
                 ActivePipeline.Step top = stepFor(pipeline, steps.get(0));
                 body = top.bytes().processGetRange(first, last, size, below, ctx.forStep(top.parameters()));
@@ -207,27 +215,75 @@ final class GetPath {
         }
     }
 
+    /**
+     * The stored version a ranged read reads: the key of its cached structural reads, and, when it
+     * was remembered rather than just read, the ETag every backend read must find.
+     */
+    private record Version(ReadCache cache, String bucket, String key, String eTag, String writeId,
+                           boolean remembered) {
+        byte[] structure(RangeSource source, int layer, long offset, int length) throws IOException {
+            ReadCache.StructureKey k = new ReadCache.StructureKey(bucket, key, eTag, writeId, layer, offset, length);
+            byte[] bytes = cache.structure(k);
+            if (bytes == null) {
+                bytes = source.open(offset, offset + length - 1).readAllBytes();
+                if (bytes.length != length) {
+                    throw new java.io.EOFException("stored object " + bucket + "/" + key + " ended early at offset "
+                            + offset);
+                }
+                cache.structure(k, bytes);
+            }
+            return bytes;
+        }
+    }
+
     /** Ranged reads of the stored object. */
-    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length) implements RangeSource {
+    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length, Version version)
+            implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
-            ResponseInputStream<GetObjectResponse> in = backend.getBlob(request.toBuilder()
-                    .range(SdkRequests.range(first, last)).ifMatch(null).ifNoneMatch(null).build());
+            String expected = version.remembered() ? version.eTag() : null;
+            ResponseInputStream<GetObjectResponse> in;
+            try {
+                in = backend.getBlob(request.toBuilder().range(SdkRequests.range(first, last))
+                        .ifMatch(expected).ifNoneMatch(null).build());
+            } catch (RuntimeException e) {
+                if (expected != null) {
+                    throw new StaleReadException("remembered version of " + request.key() + " is gone: " + e);
+                }
+                throw e;
+            }
             if (in == null) {
+                if (expected != null) {
+                    throw new StaleReadException("remembered version of " + request.key() + " is gone");
+                }
                 throw new IOException("stored object " + request.bucket() + "/" + request.key() + " vanished");
             }
+            if (expected != null && !PutPath.unquote(expected).equals(PutPath.unquote(in.response().eTag()))) {
+                in.close(); // a backend that ignores If-Match: the ETag still tells
+                throw new StaleReadException("remembered version of " + request.key() + " was overwritten");
+            }
             return in;
+        }
+
+        @Override
+        public byte[] readStructure(long offset, int length) throws IOException {
+            return version.structure(this, 0, offset, length);
         }
     }
 
     /** The input of one transformation, read through the transformations below it. */
-    private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx)
-            implements RangeSource {
+    private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx,
+                               Version version, int layer) implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
             ByteStreamlet bytes = step.bytes();
             StreamletContext view = ctx.forStep(step.parameters());
             return bytes.processGetRange(first, last, length, below, view);
+        }
+
+        @Override
+        public byte[] readStructure(long offset, int length) throws IOException {
+            return version.structure(this, layer, offset, length);
         }
     }
 

@@ -5,7 +5,6 @@ import io.xtremehub.nexus.api.RangeSource;
 import io.xtremehub.nexus.api.StreamletContext;
 import io.xtremehub.nexus.api.Streams;
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -15,7 +14,8 @@ import java.util.Map;
 /**
  * Block-framed compression whose stored form can be read from any offset: the input is cut into
  * fixed-size blocks, each compressed on its own, with an index at the end. A ranged GET reads the
- * 20-byte footer, the index, and then only the frames holding the range.
+ * 20-byte footer and the index (both cached by Nexus per stored version), and then only the frames
+ * holding the range.
  *
  * <pre>
  * header  : int magic "NXB1", int blockSize
@@ -83,7 +83,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (storedLength < HEADER_LENGTH + 4 + FOOTER_LENGTH) {
             throw new IOException("stored object too short for Nexus block-compressed format");
         }
-        ByteBuffer footer = ByteBuffer.wrap(readAll(stored, storedLength - FOOTER_LENGTH, FOOTER_LENGTH));
+        ByteBuffer footer = ByteBuffer.wrap(stored.readStructure(storedLength - FOOTER_LENGTH, FOOTER_LENGTH));
         long indexOffset = footer.getLong();
         int storedBlockSize = footer.getInt();
         int frames = footer.getInt();
@@ -97,7 +97,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (lastBlock >= frames) {
             throw new IOException("range " + first + "-" + last + " is beyond the " + frames + " stored blocks");
         }
-        ByteBuffer index = ByteBuffer.wrap(readAll(stored, indexOffset, 4 * frames));
+        ByteBuffer index = ByteBuffer.wrap(stored.readStructure(indexOffset, 4 * frames));
         long offset = HEADER_LENGTH;
         long startOffset = -1;
         for (int i = 0; i <= lastBlock; i++) {
@@ -116,19 +116,6 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (size <= 0 || size > MAX_BLOCK) {
             throw new IOException("corrupt Nexus block-compressed header: block size " + size);
         }
-    }
-
-    private static byte[] readAll(RangeSource source, long offset, int length) throws IOException {
-        byte[] buf = new byte[length];
-        if (length == 0) {
-            return buf;
-        }
-        try (InputStream in = source.open(offset, offset + length - 1)) {
-            if (Streams.readFully(in, buf, 0, length) != length) {
-                throw new EOFException("stored object ended early at offset " + offset);
-            }
-        }
-        return buf;
     }
 
     /** Compresses block by block, then writes the index and footer. */
