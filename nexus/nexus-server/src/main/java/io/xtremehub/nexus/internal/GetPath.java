@@ -1,10 +1,10 @@
 package io.xtremehub.nexus.internal;
 
-import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.RangeSource;
-import io.xtremehub.nexus.api.StreamletContext;
+import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
@@ -35,11 +35,13 @@ final class GetPath {
     private final Spool spool;
     private final TagStore tags;
     private final ReadCache cache;
+    private final NexusMetrics metrics;
 
     GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags,
-            ReadCache cache) {
+            ReadCache cache, NexusMetrics metrics) {
         this.backend = backend;
         this.cache = cache;
+        this.metrics = metrics;
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
@@ -73,6 +75,8 @@ final class GetPath {
         long size = marker.originalLength();
         if (full != null && marker.steps().isEmpty() && pipelines.pipeline(policy).passiveOnGet()) {
             // stored as written and nothing looks at reads: the backend's answer is the client's, as it is
+            metrics.backendBytes(policy.name(), "read", stored.contentLength());
+            metrics.clientBytes(policy.name(), "sent", stored.contentLength());
             return SdkResponses.getResponse(clean(stored).eTag(eTag).build(), full);
         }
         // the chunk's stream/partition by the policy's key layout: stateful streamlets see their partition's state
@@ -90,6 +94,10 @@ final class GetPath {
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())
                 .contentRange(spec == null ? null : spec.contentRange(size));
+        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
+        if (full != null) {
+            metrics.backendBytes(policy.name(), "read", stored.contentLength());
+        }
 
         if (size > 0) {
             for (ActivePipeline.Step step : pipeline.steps()) {
@@ -110,9 +118,13 @@ final class GetPath {
         if (spec == null) {
             InputStream s = full != null ? full : backend.getBlob(request.toBuilder().range(null).ifMatch(null)
                     .ifNoneMatch(null).build());
+            if (full == null) {
+                metrics.backendBytes(policy.name(), "read", stored.contentLength());
+            }
             for (int i = steps.size() - 1; i >= 0; i--) {
                 ActivePipeline.Step step = stepFor(pipeline, steps.get(i));
-                s = step.bytes().processGetBytes(s, ctx.forStep(step.parameters()));
+                StreamletClock clock = new StreamletClock(metrics, step.descriptor().name(), "get");
+                s = clock.output(step.bytes().processGetBytes(clock.input(s), ctx.forStep(step.parameters())));
             }
             body = size == 0 ? drainAndEmpty(s) : s;
         } else if (steps.isEmpty() && full != null) {
@@ -120,17 +132,17 @@ final class GetPath {
         } else {
             closeQuietly(full);
             Version version = new Version(cache, bucket, key, stored.eTag(), marker.writeId(), remembered);
-            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength(), version);
+            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength(), version,
+                    metrics, policy.name());
             if (steps.isEmpty()) {
                 body = bottom.open(first, last);
             } else {
                 RangeSource below = bottom;
                 for (int i = steps.size() - 1; i >= 1; i--) {
                     below = new LayerSource(stepFor(pipeline, steps.get(i)), steps.get(i - 1).outputLength(),
-                            below, ctx, version, steps.size() - i);
+                            below, ctx, version, steps.size() - i, metrics);
                 }
-                ActivePipeline.Step top = stepFor(pipeline, steps.get(0));
-                body = top.bytes().processGetRange(first, last, size, below, ctx.forStep(top.parameters()));
+                body = timedRange(stepFor(pipeline, steps.get(0)), first, last, size, below, ctx, metrics);
             }
         }
         return SdkResponses.getResponse(response.build(), observed(body, pipeline, ctx));
@@ -169,6 +181,18 @@ final class GetPath {
             file.close();
             throw e;
         }
+    }
+
+    /** A ranged read through one transformation, timed as that streamlet's work. */
+    private static InputStream timedRange(ActivePipeline.Step step, long first, long last, long length,
+                                          RangeSource below, PipelineContext ctx, NexusMetrics metrics)
+            throws IOException {
+        StreamletClock clock = new StreamletClock(metrics, step.descriptor().name(), "get");
+        long start = System.nanoTime();
+        InputStream out = step.bytes().processGetRange(first, last, length, clock.input(below),
+                ctx.forStep(step.parameters()));
+        clock.add(System.nanoTime() - start);
+        return clock.output(out);
     }
 
     private static InputStream drainAndEmpty(InputStream s) throws IOException {
@@ -237,10 +261,11 @@ final class GetPath {
     }
 
     /** Ranged reads of the stored object. */
-    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length, Version version)
-            implements RangeSource {
+    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length, Version version,
+                                      NexusMetrics metrics, String policy) implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
+            metrics.backendBytes(policy, "read", last - first + 1);
             String expected = version.remembered() ? version.eTag() : null;
             ResponseInputStream<GetObjectResponse> in;
             try {
@@ -273,12 +298,10 @@ final class GetPath {
 
     /** The input of one transformation, read through the transformations below it. */
     private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx,
-                               Version version, int layer) implements RangeSource {
+                               Version version, int layer, NexusMetrics metrics) implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
-            ByteStreamlet bytes = step.bytes();
-            StreamletContext view = ctx.forStep(step.parameters());
-            return bytes.processGetRange(first, last, length, below, view);
+            return timedRange(step, first, last, length, below, ctx, metrics);
         }
 
         @Override

@@ -3,6 +3,7 @@ package io.xtremehub.nexus.internal;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
 import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingFilter;
@@ -79,16 +80,17 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
      * @param pipelines streamlet instances per policy version
      * @param workDir where chunks are spooled and multipart parts kept
      * @param tags object tags, where the pipeline's context is stored
+     * @param metrics where bytes per policy and streamlet times are counted
      */
     public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir,
-                          TagStore tags) throws IOException {
+                          TagStore tags, NexusMetrics metrics) throws IOException {
         super(backend);
         this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
         this.tags = tags;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, tags);
-        this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache);
+        this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
+        this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
