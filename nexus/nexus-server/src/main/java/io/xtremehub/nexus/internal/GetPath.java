@@ -113,6 +113,10 @@ final class GetPath {
             }
         }
 
+        // a data source that declined this range may want the bytes after it too (read-ahead)
+        List<DataSourceStreamlet> aheadFor = new java.util.ArrayList<>();
+        long readLast = spec == null ? last : Math.min(size - 1, last + readAhead(pipeline, ctx.object(), first, last,
+                aheadFor));
         List<ObjectMarker.Step> steps = marker.steps();
         InputStream body;
         if (spec == null) {
@@ -127,7 +131,7 @@ final class GetPath {
                 s = clock.output(step.bytes().processGetBytes(clock.input(s), ctx.forStep(step.parameters())));
             }
             body = size == 0 ? drainAndEmpty(s) : s;
-        } else if (steps.isEmpty() && full != null) {
+        } else if (steps.isEmpty() && full != null && readLast == last) {
             body = full; // the backend's answer to the same range of the same bytes
         } else {
             closeQuietly(full);
@@ -135,14 +139,17 @@ final class GetPath {
             RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength(), version,
                     metrics, policy.name());
             if (steps.isEmpty()) {
-                body = bottom.open(first, last);
+                body = bottom.open(first, readLast);
             } else {
                 RangeSource below = bottom;
                 for (int i = steps.size() - 1; i >= 1; i--) {
                     below = new LayerSource(stepFor(pipeline, steps.get(i)), steps.get(i - 1).outputLength(),
                             below, ctx, version, steps.size() - i, metrics);
                 }
-                body = timedRange(stepFor(pipeline, steps.get(0)), first, last, size, below, ctx, metrics);
+                body = timedRange(stepFor(pipeline, steps.get(0)), first, readLast, size, below, ctx, metrics);
+            }
+            if (readLast > last) {
+                body = admitAhead(body, aheadFor, ctx.object(), first, last, readLast);
             }
         }
         return SdkResponses.getResponse(response.build(), observed(body, pipeline, ctx));
@@ -168,6 +175,57 @@ final class GetPath {
                 EventSteps.run(step, file.input(), ctx.forStep(step.parameters()), false);
             }
             return new java.io.FilterInputStream(file.input()) {
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        file.close();
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /** The most bytes a data source wants read ahead of the range; collects the data sources that want some. */
+    private static long readAhead(ActivePipeline pipeline, ObjectRef object, long first, long last,
+                                  List<DataSourceStreamlet> askers) {
+        long ahead = 0;
+        for (ActivePipeline.Step step : pipeline.steps()) {
+            DataSourceStreamlet ds = step.dataSource();
+            if (ds != null && step.descriptor().on().onGet()) {
+                long wanted = ds.readAhead(object, first, last);
+                if (wanted > 0) {
+                    askers.add(ds);
+                    ahead = Math.max(ahead, wanted);
+                }
+            }
+        }
+        return ahead;
+    }
+
+    /**
+     * Keeps the bytes read ahead in a spool file, hands them to the data sources that asked for
+     * them, and answers the client's range from the file.
+     */
+    private InputStream admitAhead(InputStream body, List<DataSourceStreamlet> askers, ObjectRef object, long first,
+                                   long last, long readLast) throws IOException {
+        Spool.SpoolFile file = spool.create("ahead");
+        try {
+            try (InputStream in = body; java.io.OutputStream out = file.output()) {
+                in.transferTo(out);
+            }
+            long length = readLast - first + 1;
+            for (DataSourceStreamlet ds : askers) {
+                try (InputStream in = file.input()) {
+                    ds.admitRange(object, first, length, in);
+                }
+            }
+            return new java.io.FilterInputStream(io.xtremehub.nexus.api.Streams.slice(file.input(), 0,
+                    last - first + 1)) {
                 @Override
                 public void close() throws IOException {
                     try {

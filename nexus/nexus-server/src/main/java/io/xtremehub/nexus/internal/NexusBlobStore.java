@@ -68,6 +68,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     private final LocalMultipartUploads multipart;
     private final TagStore tags;
     private final ReadCache readCache = new ReadCache();
+    private final NexusMetrics metrics;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
         Thread t = new Thread(r, "nexus-list");
         t.setDaemon(true);
@@ -88,6 +89,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
         this.tags = tags;
+        this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
         this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
         this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
@@ -297,7 +299,8 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                     // nothing was transformed: the stored bytes are the client's, so this range is the answer
                     return getPath.read(request, stored, m, request.range(), raw, false);
                 }
-                raw.close();
+                raw.close(); // it told the marker and the stored length: one backend read, its bytes unused
+                metrics.backendBytes(m.policyName(), "read", 0);
                 long total = totalLength(stored.contentRange());
                 if (total < 0) {
                     total = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
