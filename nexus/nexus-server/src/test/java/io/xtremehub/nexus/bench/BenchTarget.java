@@ -41,7 +41,7 @@ final class BenchTarget implements AutoCloseable {
     }
 
     /**
-     * Starts a target: {@code s3proxy} or {@code nexus-<streamlet>} (noop, gzip, zstd, ...).
+     * Starts a target: {@code s3proxy} or {@code nexus-<streamlet>} (noop, gzip, zstd, aes-gcm, ...).
      *
      * @param dir directory for its backend (and Nexus work directory)
      */
@@ -60,7 +60,7 @@ final class BenchTarget implements AutoCloseable {
             NexusServer nexus = NexusServer.builder().backend(Backend.filesystem(backend)).credentials(ACCESS, SECRET)
                     .workDir(dir.resolve("work")).adminPort(-1).maxObjectSize(MAX_OBJECT).build().start();
             nexus.definePolicy(new Policy("bench", 0, SystemType.GENERIC, BUCKET, "**",
-                    List.of(new StreamletRef(name.substring("nexus-".length()), Map.of())), List.of()));
+                    List.of(new StreamletRef(name.substring("nexus-".length()), parameters(name))), List.of()));
             target = new BenchTarget(name, nexus.endpoint(), backend, nexus);
         } else {
             throw new IllegalArgumentException("unknown target '" + name + "': use s3proxy or nexus-<streamlet>");
@@ -72,6 +72,12 @@ final class BenchTarget implements AutoCloseable {
             throw e;
         }
         return target;
+    }
+
+    /** The streamlet's defaults; AES-GCM needs a key (a fixed one: this is a benchmark). */
+    private static Map<String, String> parameters(String name) {
+        return name.equals("nexus-aes-gcm") ? Map.of("key", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=")
+                : Map.of();
     }
 
     /** Bytes the backend stores for a key of the benchmark bucket. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.RedisServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -255,6 +256,45 @@ class NexusServeIT {
         try (Serving again = serve(args);
              S3Client s3 = client(again.server().endpoint(), "nexus", "nexus-secret")) {
             assertArrayEquals(data, s3.getObjectAsBytes(b -> b.bucket("pravega-lts").key(key)).asByteArray());
+        }
+    }
+
+    @Test
+    void workersServedWithRedisMetadataShareTheirPoliciesAndFormOneSwarmlet() throws Exception {
+        Path config = tmp.resolve("swarm.yaml");
+        Files.writeString(config, """
+                listen: {port: 0, adminPort: -1}
+                backend: {type: filesystem}
+                swarmlet: {name: tier, secret: mesh-secret-1}
+                buckets: [kafka-tiered]
+                policies:
+                  - name: kafka-zstd
+                    system: kafka
+                    bucket: kafka-tiered
+                    pipeline: [{name: zstd}]
+                """);
+        try (RedisServer redis = new RedisServer(Files.createDirectories(tmp.resolve("redis")))) {
+            String url = "redis://127.0.0.1:" + redis.port() + "/serve-it";
+            Path objects = tmp.resolve("shared-objects");
+            try (Serving a = serve("--config", config.toString(), "--redis", url, "--work-dir",
+                    tmp.resolve("a").toString(), "--backend", "filesystem:" + objects);
+                 Serving b = serve("--config", config.toString(), "--redis", url, "--work-dir",
+                         tmp.resolve("b").toString(), "--backend", "filesystem:" + objects)) {
+                assertTrue(a.server().metadata().describe().contains("redis"), a.server().metadata().describe());
+                // the second worker defined the identical policy: same version, one policy
+                assertEquals(List.of("kafka-zstd@1"), b.server().metadata().activePolicies().stream()
+                        .map(p -> p.id()).toList());
+                await().atMost(Duration.ofSeconds(30)).until(() -> a.server().swarmletMembers().size() == 2);
+                String key = "orders-AbCdEfGhIjKlMnOpQrStUv/0/00000000000000000000-QwErTyUiOpAsDfGhJkLzXc.log";
+                byte[] data = logs(1 << 20);
+                try (S3Client viaA = client(a.server().endpoint(), "nexus", "nexus-secret");
+                     S3Client viaB = client(b.server().endpoint(), "nexus", "nexus-secret")) {
+                    viaA.putObject(r -> r.bucket("kafka-tiered").key(key), RequestBody.fromBytes(data));
+                    assertArrayEquals(data, viaB.getObjectAsBytes(r -> r.bucket("kafka-tiered").key(key))
+                            .asByteArray());
+                }
+                assertTrue(storedSize(objects, "kafka-tiered", key) * 3 < data.length);
+            }
         }
     }
 }
