@@ -94,7 +94,6 @@ final class GetPath {
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())
                 .contentRange(spec == null ? null : spec.contentRange(size));
-        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
         if (full != null) {
             metrics.backendBytes(policy.name(), "read", stored.contentLength());
         }
@@ -107,6 +106,7 @@ final class GetPath {
                             ctx.forStep(step.parameters()));
                     if (served.isPresent()) {
                         closeQuietly(full);
+                        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
                         return SdkResponses.getResponse(response.build(), observed(served.get(), pipeline, ctx));
                     }
                 }
@@ -152,6 +152,7 @@ final class GetPath {
                 body = admitAhead(body, aheadFor, ctx.object(), first, last, readLast);
             }
         }
+        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
         return SdkResponses.getResponse(response.build(), observed(body, pipeline, ctx));
     }
 
@@ -307,7 +308,9 @@ final class GetPath {
             ReadCache.StructureKey k = new ReadCache.StructureKey(bucket, key, eTag, writeId, layer, offset, length);
             byte[] bytes = cache.structure(k);
             if (bytes == null) {
-                bytes = source.open(offset, offset + length - 1).readAllBytes();
+                try (InputStream in = source.open(offset, offset + length - 1)) {
+                    bytes = in.readAllBytes();
+                }
                 if (bytes.length != length) {
                     throw new java.io.EOFException("stored object " + bucket + "/" + key + " ended early at offset "
                             + offset);
