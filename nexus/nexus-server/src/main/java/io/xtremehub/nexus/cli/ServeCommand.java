@@ -84,6 +84,9 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("nexus serve: " + e.getMessage());
             return 2;
+        } catch (java.io.IOException e) { // e.g. the port is taken
+            System.err.println("nexus serve: cannot start: " + e.getMessage());
+            return 2;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "nexus-shutdown"));
         System.out.println("Nexus serving S3 at " + server.endpoint()

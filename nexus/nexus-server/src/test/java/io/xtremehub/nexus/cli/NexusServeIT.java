@@ -173,6 +173,13 @@ class NexusServeIT {
         out = refused("--host", "0.0.0.0", "--port", "0", "--admin-port", "-1", "--backend", "transient",
                 "--work-dir", tmp.resolve("exposed").toString());
         assertTrue(out.contains("refusing to listen on 0.0.0.0 with the built-in default secret key"), out);
+
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            out = refused("--port", Integer.toString(taken.getLocalPort()), "--admin-port", "-1", "--backend",
+                    "transient", "--work-dir", tmp.resolve("taken").toString());
+            assertTrue(out.contains("cannot start") && out.contains(Integer.toString(taken.getLocalPort())), out);
+        }
     }
 
     @Test

