@@ -102,6 +102,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             if (s != null) {
                 s.close();
+                System.out.println("Nexus stopped");
             }
         } catch (Exception e) {
             System.err.println("nexus serve: stop failed: " + e.getMessage());
