@@ -304,21 +304,21 @@ final class GetPath {
      */
     private record Version(ReadCache cache, String bucket, String key, String eTag, String writeId,
                            boolean remembered) {
-        byte[] structure(RangeSource source, int layer, long offset, int length) throws IOException {
+        /** A structural read of one layer, from the cache or else read and kept. */
+        byte[] structure(int layer, long offset, int length, StructureRead read) throws IOException {
             ReadCache.StructureKey k = new ReadCache.StructureKey(bucket, key, eTag, writeId, layer, offset, length);
             byte[] bytes = cache.structure(k);
             if (bytes == null) {
-                try (InputStream in = source.open(offset, offset + length - 1)) {
-                    bytes = in.readAllBytes();
-                }
-                if (bytes.length != length) {
-                    throw new java.io.EOFException("stored object " + bucket + "/" + key + " ended early at offset "
-                            + offset);
-                }
+                bytes = read.read();
                 cache.structure(k, bytes);
             }
             return bytes;
         }
+    }
+
+    /** Reads structural bytes the uncached way. */
+    private interface StructureRead {
+        byte[] read() throws IOException;
     }
 
     /** Ranged reads of the stored object. */
@@ -353,7 +353,7 @@ final class GetPath {
 
         @Override
         public byte[] readStructure(long offset, int length) throws IOException {
-            return version.structure(this, 0, offset, length);
+            return version.structure(0, offset, length, () -> RangeSource.super.readStructure(offset, length));
         }
     }
 
@@ -367,7 +367,7 @@ final class GetPath {
 
         @Override
         public byte[] readStructure(long offset, int length) throws IOException {
-            return version.structure(this, layer, offset, length);
+            return version.structure(layer, offset, length, () -> RangeSource.super.readStructure(offset, length));
         }
     }
 
