@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * Block-framed compression whose stored form can be read from any offset: the input is cut into
  * fixed-size blocks, each compressed on its own, with an index at the end. A ranged GET reads the
- * 20-byte footer and the index (both cached by Nexus per stored version), and then only the frames
- * holding the range.
+ * object's last 8 KiB (footer and, up to about 2,000 blocks, the index; cached by Nexus per stored
+ * version), and then only the frames holding the range.
  *
  * <pre>
  * header  : int magic "NXB1", int blockSize
@@ -37,6 +37,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
     static final int HEADER_LENGTH = 8;
     static final int FRAME_HEADER = 8;
     static final int FOOTER_LENGTH = 20;
+    private static final int TAIL_READ = 8 << 10;
     private static final int MAX_BLOCK = 64 << 20;
 
     static final int DEFAULT_BLOCK = 128 << 10;
@@ -89,7 +90,11 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (storedLength < HEADER_LENGTH + 4 + FOOTER_LENGTH) {
             throw new IOException("stored object too short for Nexus block-compressed format");
         }
-        ByteBuffer footer = ByteBuffer.wrap(stored.readStructure(storedLength - FOOTER_LENGTH, FOOTER_LENGTH));
+        // one read of the object's tail holds the footer and, for objects of up to ~2,000 blocks, the index
+        int tailLength = (int) Math.min(storedLength - HEADER_LENGTH, TAIL_READ);
+        long tailOffset = storedLength - tailLength;
+        byte[] tail = stored.readStructure(tailOffset, tailLength);
+        ByteBuffer footer = ByteBuffer.wrap(tail, tailLength - FOOTER_LENGTH, FOOTER_LENGTH);
         long indexOffset = footer.getLong();
         int storedBlockSize = footer.getInt();
         int frames = footer.getInt();
@@ -103,7 +108,9 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (lastBlock >= frames) {
             throw new IOException("range " + first + "-" + last + " is beyond the " + frames + " stored blocks");
         }
-        ByteBuffer index = ByteBuffer.wrap(stored.readStructure(indexOffset, 4 * frames));
+        ByteBuffer index = indexOffset >= tailOffset
+                ? ByteBuffer.wrap(tail, (int) (indexOffset - tailOffset), 4 * frames).slice()
+                : ByteBuffer.wrap(stored.readStructure(indexOffset, 4 * frames));
         long offset = HEADER_LENGTH;
         long startOffset = -1;
         for (int i = 0; i <= lastBlock; i++) {
