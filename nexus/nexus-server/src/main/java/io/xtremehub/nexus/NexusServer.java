@@ -5,6 +5,8 @@ import io.xtremehub.nexus.internal.NexusBlobStore;
 import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metadata.RedisMetadataStore;
+import io.xtremehub.nexus.metrics.MetricsFilter;
+import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.streamlet.StreamletRegistry;
@@ -67,7 +69,9 @@ public final class NexusServer implements AutoCloseable {
     private final AdminServer admin;
     private final MeshServer mesh;
     private final Membership membership;
+    private final NexusMetrics metrics = new NexusMetrics();
     private volatile boolean started;
+    private final java.util.List<AutoCloseable> alsoClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
     private NexusServer(Builder b) throws IOException {
@@ -85,7 +89,7 @@ public final class NexusServer implements AutoCloseable {
             this.pipelines = new PipelineFactory(registry, metadata);
             BlobStore backend = b.backend.create();
             this.tags = new TagStore(backend, b.tagBucket);
-            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags);
+            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags, metrics);
             BlobStore front = blobStore;
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
@@ -113,6 +117,7 @@ public final class NexusServer implements AutoCloseable {
                 }
             }
             this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags, blobStore)));
+            ProxyFilters.install(proxy, new MetricsFilter(metrics));
             ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
@@ -210,6 +215,11 @@ public final class NexusServer implements AutoCloseable {
         return config.adminToken;
     }
 
+    /** This worker's metrics (served in Prometheus' text format at the admin API's {@code GET /metrics}). */
+    public NexusMetrics metrics() {
+        return metrics;
+    }
+
     /** The metadata store (policies, registrations). */
     public MetadataStore metadata() {
         return metadata;
@@ -250,7 +260,21 @@ public final class NexusServer implements AutoCloseable {
         return stored;
     }
 
-    /** Stops serving and releases resources. */
+    /** Creates the backend bucket if it does not exist yet. */
+    public void ensureBucket(String bucket) {
+        blobStore.ensureBucket(bucket);
+    }
+
+    /** Closes the resource too, after everything of this server, when the server is closed; returns this. */
+    public NexusServer closing(AutoCloseable resource) {
+        alsoClose.add(0, Objects.requireNonNull(resource, "resource"));
+        return this;
+    }
+
+    /**
+     * Stops serving and releases resources. The S3 endpoint stops gracefully: it accepts no new
+     * connection, and requests already in flight finish (for up to 30 s).
+     */
     @Override
     public void close() throws Exception {
         if (!closed.compareAndSet(false, true)) {
@@ -274,6 +298,9 @@ public final class NexusServer implements AutoCloseable {
         registry.close();
         if (config.metadata == null) {
             metadata.close();
+        }
+        for (AutoCloseable c : alsoClose) {
+            c.close();
         }
     }
 

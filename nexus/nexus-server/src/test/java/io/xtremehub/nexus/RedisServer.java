@@ -9,11 +9,12 @@ import java.time.Duration;
 import redis.clients.jedis.Jedis;
 
 /** A real redis-server process on a free port (installed by scripts/install-test-deps.sh). */
-final class RedisServer implements AutoCloseable {
+public final class RedisServer implements AutoCloseable {
     private final Process process;
     private final int port;
 
-    RedisServer(Path dir) throws IOException {
+    /** Starts redis-server on a free port, its files in the directory. */
+    public RedisServer(Path dir) throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
@@ -27,7 +28,8 @@ final class RedisServer implements AutoCloseable {
         });
     }
 
-    int port() {
+    /** Its port. */
+    public int port() {
         return port;
     }
 

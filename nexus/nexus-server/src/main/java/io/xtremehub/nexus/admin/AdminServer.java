@@ -23,9 +23,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The authenticated HTTP admin API (every request needs {@code Authorization: Bearer <token>}):
+ * The HTTP admin API. Every request needs {@code Authorization: Bearer <token>} except
+ * {@code GET /metrics} (Prometheus text format, for scrapers; it holds counts and timings only):
  *
  * <ul>
+ *   <li>{@code GET /metrics}: see {@link io.xtremehub.nexus.metrics.NexusMetrics}</li>
  *   <li>{@code GET /status}: endpoint, backend, metadata store, policies, streamlets, worker id and
  *   swarmlet members</li>
  *   <li>{@code GET /policies}, {@code PUT /policies} (policy JSON), {@code DELETE /policies/<name>}</li>
@@ -85,6 +87,14 @@ public final class AdminServer {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             try {
+                if (exchange.getRequestURI().getPath().equals("/metrics")
+                        && exchange.getRequestMethod().equals("GET")) {
+                    byte[] body = nexus.metrics().scrape().getBytes(StandardCharsets.UTF_8);
+                    exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+                    exchange.sendResponseHeaders(200, body.length);
+                    exchange.getResponseBody().write(body);
+                    return;
+                }
                 authenticate(exchange);
                 Object result = route(exchange);
                 if (result == null) {

@@ -19,11 +19,13 @@ import picocli.CommandLine.Parameters;
  * nexus [--admin URL] [--token T] streamlet register JAR
  * nexus policy define FILE.json | policy list | policy delete NAME
  * nexus status
+ * nexus serve [--config nexus.yaml] [flags]    (runs Nexus itself, see {@link ServeCommand})
  * </pre>
  * The URL and token default to {@code NEXUS_ADMIN_URL} and {@code NEXUS_ADMIN_TOKEN}.
  */
-@Command(name = "nexus", mixinStandardHelpOptions = true, description = "Administer a Nexus swarmlet.",
-        subcommands = {NexusCli.StreamletCmd.class, NexusCli.PolicyCmd.class, NexusCli.StatusCmd.class})
+@Command(name = "nexus", mixinStandardHelpOptions = true, description = "Run or administer Nexus.",
+        subcommands = {ServeCommand.class, NexusCli.StreamletCmd.class, NexusCli.PolicyCmd.class,
+                NexusCli.StatusCmd.class})
 public final class NexusCli {
     @Option(names = "--admin", description = "admin API URL (env NEXUS_ADMIN_URL)",
             defaultValue = "${env:NEXUS_ADMIN_URL:-http://127.0.0.1:9090}")

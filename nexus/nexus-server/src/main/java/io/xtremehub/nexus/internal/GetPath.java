@@ -1,10 +1,10 @@
 package io.xtremehub.nexus.internal;
 
-import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.RangeSource;
-import io.xtremehub.nexus.api.StreamletContext;
+import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
@@ -34,9 +34,14 @@ final class GetPath {
     private final PolicyResolver policies;
     private final Spool spool;
     private final TagStore tags;
+    private final ReadCache cache;
+    private final NexusMetrics metrics;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags) {
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags,
+            ReadCache cache, NexusMetrics metrics) {
         this.backend = backend;
+        this.cache = cache;
+        this.metrics = metrics;
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
@@ -57,15 +62,21 @@ final class GetPath {
      * @param range the client's Range header, or null for the whole object
      * @param full the backend stream already open: the whole stored object (no range), or the range
      *     itself when no transformation was applied; else null
+     * @param remembered whether {@code stored} and {@code marker} come from the {@link ReadCache} rather
+     *     than from the backend just now: backend reads then insist on that version and throw
+     *     {@link StaleReadException} if the object changed
      */
     ResponseInputStream<GetObjectResponse> read(GetObjectRequest request, GetObjectResponse stored,
                                                 ObjectMarker marker, String range,
-                                                ResponseInputStream<GetObjectResponse> full) throws IOException {
+                                                ResponseInputStream<GetObjectResponse> full,
+                                                boolean remembered) throws IOException {
         Policy policy = policies.recorded(marker);
         String eTag = visibleETag(marker, stored.eTag());
         long size = marker.originalLength();
         if (full != null && marker.steps().isEmpty() && pipelines.pipeline(policy).passiveOnGet()) {
             // stored as written and nothing looks at reads: the backend's answer is the client's, as it is
+            metrics.backendBytes(policy.name(), "read", stored.contentLength());
+            metrics.clientBytes(policy.name(), "sent", stored.contentLength());
             return SdkResponses.getResponse(clean(stored).eTag(eTag).build(), full);
         }
         // the chunk's stream/partition by the policy's key layout: stateful streamlets see their partition's state
@@ -83,6 +94,9 @@ final class GetPath {
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())
                 .contentRange(spec == null ? null : spec.contentRange(size));
+        if (full != null) {
+            metrics.backendBytes(policy.name(), "read", stored.contentLength());
+        }
 
         if (size > 0) {
             for (ActivePipeline.Step step : pipeline.steps()) {
@@ -92,39 +106,53 @@ final class GetPath {
                             ctx.forStep(step.parameters()));
                     if (served.isPresent()) {
                         closeQuietly(full);
+                        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
                         return SdkResponses.getResponse(response.build(), observed(served.get(), pipeline, ctx));
                     }
                 }
             }
         }
 
+        // a data source that declined this range may want the bytes after it too (read-ahead)
+        List<DataSourceStreamlet> aheadFor = new java.util.ArrayList<>();
+        long readLast = spec == null ? last : Math.min(size - 1, last + readAhead(pipeline, ctx.object(), first, last,
+                aheadFor));
         List<ObjectMarker.Step> steps = marker.steps();
         InputStream body;
         if (spec == null) {
             InputStream s = full != null ? full : backend.getBlob(request.toBuilder().range(null).ifMatch(null)
                     .ifNoneMatch(null).build());
+            if (full == null) {
+                metrics.backendBytes(policy.name(), "read", stored.contentLength());
+            }
             for (int i = steps.size() - 1; i >= 0; i--) {
                 ActivePipeline.Step step = stepFor(pipeline, steps.get(i));
-                s = step.bytes().processGetBytes(s, ctx.forStep(step.parameters()));
+                StreamletClock clock = new StreamletClock(metrics, step.descriptor().name(), "get");
+                s = clock.output(step.bytes().processGetBytes(clock.input(s), ctx.forStep(step.parameters())));
             }
             body = size == 0 ? drainAndEmpty(s) : s;
-        } else if (steps.isEmpty() && full != null) {
+        } else if (steps.isEmpty() && full != null && readLast == last) {
             body = full; // the backend's answer to the same range of the same bytes
         } else {
             closeQuietly(full);
-            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength());
+            Version version = new Version(cache, bucket, key, stored.eTag(), marker.writeId(), remembered);
+            RangeSource bottom = new BackendRangeSource(backend, request, stored.contentLength(), version,
+                    metrics, policy.name());
             if (steps.isEmpty()) {
-                body = bottom.open(first, last);
+                body = bottom.open(first, readLast);
             } else {
                 RangeSource below = bottom;
                 for (int i = steps.size() - 1; i >= 1; i--) {
                     below = new LayerSource(stepFor(pipeline, steps.get(i)), steps.get(i - 1).outputLength(),
-                            below, ctx);
+                            below, ctx, version, steps.size() - i, metrics);
                 }
-                ActivePipeline.Step top = stepFor(pipeline, steps.get(0));
-                body = top.bytes().processGetRange(first, last, size, below, ctx.forStep(top.parameters()));
+                body = timedRange(stepFor(pipeline, steps.get(0)), first, readLast, size, below, ctx, metrics);
+            }
+            if (readLast > last) {
+                body = admitAhead(body, aheadFor, ctx.object(), first, last, readLast);
             }
         }
+        metrics.clientBytes(policy.name(), "sent", spec == null ? size : spec.length());
         return SdkResponses.getResponse(response.build(), observed(body, pipeline, ctx));
     }
 
@@ -161,6 +189,69 @@ final class GetPath {
             file.close();
             throw e;
         }
+    }
+
+    /** The most bytes a data source wants read ahead of the range; collects the data sources that want some. */
+    private static long readAhead(ActivePipeline pipeline, ObjectRef object, long first, long last,
+                                  List<DataSourceStreamlet> askers) {
+        long ahead = 0;
+        for (ActivePipeline.Step step : pipeline.steps()) {
+            DataSourceStreamlet ds = step.dataSource();
+            if (ds != null && step.descriptor().on().onGet()) {
+                long wanted = ds.readAhead(object, first, last);
+                if (wanted > 0) {
+                    askers.add(ds);
+                    ahead = Math.max(ahead, wanted);
+                }
+            }
+        }
+        return ahead;
+    }
+
+    /**
+     * Keeps the bytes read ahead in a spool file, hands them to the data sources that asked for
+     * them, and answers the client's range from the file.
+     */
+    private InputStream admitAhead(InputStream body, List<DataSourceStreamlet> askers, ObjectRef object, long first,
+                                   long last, long readLast) throws IOException {
+        Spool.SpoolFile file = spool.create("ahead");
+        try {
+            try (InputStream in = body; java.io.OutputStream out = file.output()) {
+                in.transferTo(out);
+            }
+            long length = readLast - first + 1;
+            for (DataSourceStreamlet ds : askers) {
+                try (InputStream in = file.input()) {
+                    ds.admitRange(object, first, length, in);
+                }
+            }
+            return new java.io.FilterInputStream(io.xtremehub.nexus.api.Streams.slice(file.input(), 0,
+                    last - first + 1)) {
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        file.close();
+                    }
+                }
+            };
+        } catch (IOException | RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /** A ranged read through one transformation, timed as that streamlet's work. */
+    private static InputStream timedRange(ActivePipeline.Step step, long first, long last, long length,
+                                          RangeSource below, PipelineContext ctx, NexusMetrics metrics)
+            throws IOException {
+        StreamletClock clock = new StreamletClock(metrics, step.descriptor().name(), "get");
+        long start = System.nanoTime();
+        InputStream out = step.bytes().processGetRange(first, last, length, clock.input(below),
+                ctx.forStep(step.parameters()));
+        clock.add(System.nanoTime() - start);
+        return clock.output(out);
     }
 
     private static InputStream drainAndEmpty(InputStream s) throws IOException {
@@ -207,27 +298,76 @@ final class GetPath {
         }
     }
 
+    /**
+     * The stored version a ranged read reads: the key of its cached structural reads, and, when it
+     * was remembered rather than just read, the ETag every backend read must find.
+     */
+    private record Version(ReadCache cache, String bucket, String key, String eTag, String writeId,
+                           boolean remembered) {
+        /** A structural read of one layer, from the cache or else read and kept. */
+        byte[] structure(int layer, long offset, int length, StructureRead read) throws IOException {
+            ReadCache.StructureKey k = new ReadCache.StructureKey(bucket, key, eTag, writeId, layer, offset, length);
+            byte[] bytes = cache.structure(k);
+            if (bytes == null) {
+                bytes = read.read();
+                cache.structure(k, bytes);
+            }
+            return bytes;
+        }
+    }
+
+    /** Reads structural bytes the uncached way. */
+    private interface StructureRead {
+        byte[] read() throws IOException;
+    }
+
     /** Ranged reads of the stored object. */
-    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length) implements RangeSource {
+    private record BackendRangeSource(BlobStore backend, GetObjectRequest request, long length, Version version,
+                                      NexusMetrics metrics, String policy) implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
-            ResponseInputStream<GetObjectResponse> in = backend.getBlob(request.toBuilder()
-                    .range(SdkRequests.range(first, last)).ifMatch(null).ifNoneMatch(null).build());
+            metrics.backendBytes(policy, "read", last - first + 1);
+            String expected = version.remembered() ? version.eTag() : null;
+            ResponseInputStream<GetObjectResponse> in;
+            try {
+                in = backend.getBlob(request.toBuilder().range(SdkRequests.range(first, last))
+                        .ifMatch(expected).ifNoneMatch(null).build());
+            } catch (RuntimeException e) {
+                if (expected != null) {
+                    throw new StaleReadException("remembered version of " + request.key() + " is gone: " + e);
+                }
+                throw e;
+            }
             if (in == null) {
+                if (expected != null) {
+                    throw new StaleReadException("remembered version of " + request.key() + " is gone");
+                }
                 throw new IOException("stored object " + request.bucket() + "/" + request.key() + " vanished");
             }
+            if (expected != null && !PutPath.unquote(expected).equals(PutPath.unquote(in.response().eTag()))) {
+                in.close(); // a backend that ignores If-Match: the ETag still tells
+                throw new StaleReadException("remembered version of " + request.key() + " was overwritten");
+            }
             return in;
+        }
+
+        @Override
+        public byte[] readStructure(long offset, int length) throws IOException {
+            return version.structure(0, offset, length, () -> RangeSource.super.readStructure(offset, length));
         }
     }
 
     /** The input of one transformation, read through the transformations below it. */
-    private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx)
-            implements RangeSource {
+    private record LayerSource(ActivePipeline.Step step, long length, RangeSource below, PipelineContext ctx,
+                               Version version, int layer, NexusMetrics metrics) implements RangeSource {
         @Override
         public InputStream open(long first, long last) throws IOException {
-            ByteStreamlet bytes = step.bytes();
-            StreamletContext view = ctx.forStep(step.parameters());
-            return bytes.processGetRange(first, last, length, below, view);
+            return timedRange(step, first, last, length, below, ctx, metrics);
+        }
+
+        @Override
+        public byte[] readStructure(long offset, int length) throws IOException {
+            return version.structure(layer, offset, length, () -> RangeSource.super.readStructure(offset, length));
         }
     }
 

@@ -3,6 +3,7 @@ package io.xtremehub.nexus.internal;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
 import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingFilter;
@@ -66,6 +67,8 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     private final GetPath getPath;
     private final LocalMultipartUploads multipart;
     private final TagStore tags;
+    private final ReadCache readCache = new ReadCache();
+    private final NexusMetrics metrics;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
         Thread t = new Thread(r, "nexus-list");
         t.setDaemon(true);
@@ -78,16 +81,18 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
      * @param pipelines streamlet instances per policy version
      * @param workDir where chunks are spooled and multipart parts kept
      * @param tags object tags, where the pipeline's context is stored
+     * @param metrics where bytes per policy and streamlet times are counted
      */
     public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir,
-                          TagStore tags) throws IOException {
+                          TagStore tags, NexusMetrics metrics) throws IOException {
         super(backend);
         this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
         this.tags = tags;
+        this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, tags);
-        this.getPath = new GetPath(backend, pipelines, policies, spool, tags);
+        this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
+        this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
@@ -134,7 +139,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     @Override
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         checkMetadata(request.metadata());
-        forEachDataSource(ds -> ds.invalidate(request.bucket(), request.key()));
+        forget(request.bucket(), request.key());
         Optional<Match> match = policies.match(request.bucket(), request.key());
         if (match.isEmpty()) {
             return delegate().putBlob(request, payload);
@@ -163,6 +168,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         boolean marked = ObjectMarker.from(source.metadata()).isPresent();
         Optional<Match> destination = policies.match(request.destinationBucket(), request.destinationKey());
         if (!marked && destination.isEmpty()) {
+            forget(request.destinationBucket(), request.destinationKey());
             return delegate().copyBlob(request);
         }
         // read through Nexus (original bytes) and write through Nexus (destination policy)
@@ -186,7 +192,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
 
     @Override
     public DeleteObjectResponse removeBlob(DeleteObjectRequest request) {
-        forEachDataSource(ds -> ds.invalidate(request.bucket(), request.key()));
+        forget(request.bucket(), request.key());
         HeadObjectResponse head = null;
         try {
             head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
@@ -204,6 +210,12 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         return response;
     }
 
+    /** Drops what reads remember of an object this worker is about to overwrite or delete. */
+    private void forget(String bucket, String key) {
+        readCache.forget(bucket, key);
+        forEachDataSource(ds -> ds.invalidate(bucket, key));
+    }
+
     private void forEachDataSource(Consumer<DataSourceStreamlet> action) {
         pipelines.dataSources().forEach(action);
     }
@@ -213,6 +225,20 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         try {
+            if (request.range() != null && request.ifMatch() == null && request.ifNoneMatch() == null) {
+                Optional<ReadCache.Known> known = readCache.known(request.bucket(), request.key());
+                if (known.isPresent()) {
+                    try {
+                        return getPath.read(request, known.get().stored(), known.get().marker(), request.range(),
+                                null, true);
+                    } catch (IOException | RuntimeException e) {
+                        if (!StaleReadException.in(e)) {
+                            throw e;
+                        }
+                        readCache.forget(request.bucket(), request.key()); // changed meanwhile: read it afresh
+                    }
+                }
+            }
             if (request.ifMatch() != null || request.ifNoneMatch() != null) {
                 HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder()
                         .bucket(request.bucket()).key(request.key()).build());
@@ -247,7 +273,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 GetObjectResponse stored = GetObjectResponse.builder().contentLength(head.contentLength())
                         .eTag(head.eTag()).lastModified(head.lastModified()).contentType(head.contentType())
                         .metadata(head.metadata()).build();
-                return getPath.read(request, stored, marker.get(), request.range(), null);
+                return getPath.read(request, stored, marker.get(), request.range(), null, false);
             }
             if (raw == null) {
                 return null;
@@ -271,18 +297,22 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
             if (request.range() != null) {
                 if (m.steps().isEmpty()) {
                     // nothing was transformed: the stored bytes are the client's, so this range is the answer
-                    return getPath.read(request, stored, m, request.range(), raw);
+                    return getPath.read(request, stored, m, request.range(), raw, false);
                 }
-                raw.close();
+                raw.close(); // it told the marker and the stored length: one backend read, its bytes unused
+                metrics.backendBytes(m.policyName(), "read", 0);
                 long total = totalLength(stored.contentRange());
                 if (total < 0) {
                     total = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
                             .key(request.key()).build()).contentLength();
                 }
                 stored = stored.toBuilder().contentLength(total).contentRange(null).build();
-                return getPath.read(request, stored, m, request.range(), null);
+                ResponseInputStream<GetObjectResponse> answer = getPath.read(request, stored, m, request.range(), null,
+                        false);
+                readCache.remember(request.bucket(), request.key(), stored, m);
+                return answer;
             }
-            return getPath.read(request, stored, m, null, raw);
+            return getPath.read(request, stored, m, null, raw, false);
         } catch (IOException e) {
             throw Errors.toS3(e, "read of " + request.bucket() + "/" + request.key() + " failed");
         } catch (IllegalStateException e) {
@@ -444,7 +474,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 .cacheControl(create.cacheControl()).contentDisposition(create.contentDisposition())
                 .contentEncoding(create.contentEncoding()).contentLanguage(create.contentLanguage())
                 .expires(create.expires()).metadata(create.metadata()).build();
-        forEachDataSource(ds -> ds.invalidate(create.bucket(), create.key()));
+        forget(create.bucket(), create.key());
         try (InputStream body = assembled.body()) {
             putPath.put(put, body, assembled.upload().match, assembled.eTag());
         } catch (IOException e) {
@@ -453,6 +483,13 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         multipart.remove(mpu.id());
         LOG.debug("completed multipart upload {} of {}/{}", mpu.id(), create.bucket(), create.key());
         return SdkResponses.completeResponse(assembled.eTag());
+    }
+
+    /** Creates the bucket in the backend if it does not exist yet. */
+    public void ensureBucket(String bucket) {
+        if (!delegate().containerExists(bucket)) {
+            delegate().createContainer(bucket);
+        }
     }
 
     @Override

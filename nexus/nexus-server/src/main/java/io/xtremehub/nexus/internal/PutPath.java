@@ -4,6 +4,8 @@ import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
@@ -37,9 +39,11 @@ final class PutPath {
     private final PipelineFactory pipelines;
     private final Spool spool;
     private final TagStore tags;
+    private final NexusMetrics metrics;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags, NexusMetrics metrics) {
         this.backend = backend;
+        this.metrics = metrics;
         this.pipelines = pipelines;
         this.spool = spool;
         this.tags = tags;
@@ -81,6 +85,8 @@ final class PutPath {
                     ? putDirect(request, payload, pipeline, ctx, eTagOverride)
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride);
             ctx.commit();
+            metrics.clientBytes(match.policy().name(), "received", written.received());
+            metrics.backendBytes(match.policy().name(), "written", written.stored());
             Map<String, String> context = ctx.entries();
             if (!context.isEmpty()) {
                 // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
@@ -117,13 +123,15 @@ final class PutPath {
      *
      * @param response the answer to the client
      * @param contextId what the pipeline's context is tied to: the marker's write id
+     * @param received bytes the client wrote
+     * @param stored bytes written to the backend
      */
-    private record Written(PutObjectResponse response, String contextId) {
+    private record Written(PutObjectResponse response, String contextId, long received, long stored) {
     }
 
 
 
-    private static Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
+    private Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
             throws IOException {
         InputStream s = in;
         List<ActivePipeline.Step> applied = new ArrayList<>();
@@ -133,7 +141,9 @@ final class PutPath {
             if (bytes == null || !step.descriptor().on().onPut()) {
                 continue;
             }
-            s = new StepFailureLabel(bytes.processPutBytes(s, ctx.forStep(step.parameters())), step);
+            StreamletClock clock = new StreamletClock(metrics, step.descriptor().name(), "put");
+            s = clock.output(new StepFailureLabel(bytes.processPutBytes(clock.input(s), ctx.forStep(step.parameters())),
+                    step));
             if (step.transforms()) {
                 CountingInputStream counter = new CountingInputStream(s);
                 s = counter;
@@ -187,7 +197,7 @@ final class PutPath {
         PutObjectResponse response = backend.putBlob(stored, verified);
         String visible = eTagOverride != null ? eTagOverride : unquote(response.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
-        return new Written(PutObjectResponse.builder().eTag(visible).build(), writeId);
+        return new Written(PutObjectResponse.builder().eTag(visible).build(), writeId, length, output.count());
     }
 
     private static void checkLengths(PutObjectRequest request, long received, long produced) throws IOException {
@@ -248,7 +258,7 @@ final class PutPath {
             if (!target.equals(request.bucket())) {
                 writeStub(request, marker, target);
             }
-            return new Written(PutObjectResponse.builder().eTag(eTag).build(), writeId);
+            return new Written(PutObjectResponse.builder().eTag(eTag).build(), writeId, originalLength, out.size());
         }
     }
 

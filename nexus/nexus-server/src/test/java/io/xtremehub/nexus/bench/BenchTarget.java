@@ -41,7 +41,8 @@ final class BenchTarget implements AutoCloseable {
     }
 
     /**
-     * Starts a target: {@code s3proxy} or {@code nexus-<streamlet>} (noop, gzip, zstd, ...).
+     * Starts a target: {@code s3proxy} or {@code nexus-<streamlet>} (noop, gzip, zstd, aes-gcm, ...),
+     * optionally with streamlet parameters: {@code nexus-zstd:blockSize=262144+level=1}.
      *
      * @param dir directory for its backend (and Nexus work directory)
      */
@@ -60,7 +61,7 @@ final class BenchTarget implements AutoCloseable {
             NexusServer nexus = NexusServer.builder().backend(Backend.filesystem(backend)).credentials(ACCESS, SECRET)
                     .workDir(dir.resolve("work")).adminPort(-1).maxObjectSize(MAX_OBJECT).build().start();
             nexus.definePolicy(new Policy("bench", 0, SystemType.GENERIC, BUCKET, "**",
-                    List.of(new StreamletRef(name.substring("nexus-".length()), Map.of())), List.of()));
+                    List.of(new StreamletRef(streamlet(name), parameters(name))), List.of()));
             target = new BenchTarget(name, nexus.endpoint(), backend, nexus);
         } else {
             throw new IllegalArgumentException("unknown target '" + name + "': use s3proxy or nexus-<streamlet>");
@@ -72,6 +73,31 @@ final class BenchTarget implements AutoCloseable {
             throw e;
         }
         return target;
+    }
+
+    /** {@code nexus-<streamlet>[:k=v[+k=v...]]}: the streamlet's name. */
+    private static String streamlet(String name) {
+        String rest = name.substring("nexus-".length());
+        return rest.contains(":") ? rest.substring(0, rest.indexOf(':')) : rest;
+    }
+
+    /** The parameters after ':' ({@code k=v} joined by '+'); AES-GCM gets a fixed key (this is a benchmark). */
+    private static Map<String, String> parameters(String name) {
+        Map<String, String> params = new java.util.LinkedHashMap<>();
+        if (streamlet(name).equals("aes-gcm")) {
+            params.put("key", "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
+        }
+        int colon = name.indexOf(':');
+        if (colon > 0) {
+            for (String kv : name.substring(colon + 1).split("\\+")) {
+                int eq = kv.indexOf('=');
+                if (eq < 1) {
+                    throw new IllegalArgumentException("target parameter '" + kv + "' of " + name + " is not k=v");
+                }
+                params.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+        }
+        return params;
     }
 
     /** Bytes the backend stores for a key of the benchmark bucket. */

@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * objects already exceeds {@code cellMiB / reps}), {@code minReps} (default 3), {@code name} (file
  * prefix, default nexus), {@code replot} (raw CSVs of earlier runs, comma-separated: only redo
  * summary, plot and table, pooling the repetitions of all), {@code targets} (default
- * s3proxy,nexus-noop,nexus-gzip,nexus-zstd), {@code rangeSamples} (default 200).
+ * s3proxy,nexus-noop,nexus-gzip,nexus-zstd,nexus-aes-gcm), {@code rangeSamples} (default 200),
+ * {@code rangeOnly} (true: only the ranged-GET latency, every target interleaved sample by sample).
  */
 public final class NexusBenchmark {
     private static final String BASELINE = "s3proxy";
@@ -54,8 +55,9 @@ public final class NexusBenchmark {
         int minReps = Integer.parseInt(opt.getOrDefault("minReps", "3"));
         String prefix = opt.getOrDefault("name", "nexus");
         int rangeSamples = Integer.parseInt(opt.getOrDefault("rangeSamples", "200"));
+        boolean rangeOnly = Boolean.parseBoolean(opt.getOrDefault("rangeOnly", "false"));
         List<String> targetNames = List.of(opt.getOrDefault("targets",
-                "s3proxy,nexus-noop,nexus-gzip,nexus-zstd").split(","));
+                "s3proxy,nexus-noop,nexus-gzip,nexus-zstd,nexus-aes-gcm").split(","));
         if (targetNames.stream().distinct().count() != targetNames.size()) {
             throw new IllegalArgumentException("targets must differ: " + targetNames);
         }
@@ -90,55 +92,61 @@ public final class NexusBenchmark {
             for (String name : targetNames) {
                 targets.add(BenchTarget.start(name, Files.createDirectories(work.resolve(name))));
             }
-            for (BenchTarget t : targets) { // JIT warm-up of every path, not measured
-                // thousands of small requests first: C2 compiles per-request code only after ~10,000 calls,
-                // and until then the compiler thread takes CPU from whichever target happens to be running
-                ThroughputCell.of(16 << 10, 4, WARM_UP_REQUESTS * (16L << 10)).run(t, payload, "warm-s");
-                ThroughputCell.of(MIB, 4, 64L * MIB).run(t, payload, "warm-a");
-                ThroughputCell.of(10 * MIB, 4, 80L * MIB).run(t, payload, "warm-b");
-            }
-            List<String[]> raw = new ArrayList<>();
-            int cellIndex = 0;
-            for (int size : sizes) {
-                for (int c : clients) {
-                    // repetitions of a smaller batch, every target back to back in rotating order, so each
-                    // repetition compares the targets under the same background load (paired ratios)
-                    long bytesPerBatch = (long) size * MIB * c;
-                    int cellReps = (int) Math.max(minReps, Math.min(reps, cellBytes / bytesPerBatch));
-                    ThroughputCell batch = ThroughputCell.of(size * MIB, c, cellBytes / cellReps);
-                    for (int rep = 0; rep < cellReps; rep++) {
-                        for (int k = 0; k < targets.size(); k++) {
-                            BenchTarget t = targets.get((k + rep + cellIndex) % targets.size());
-                            ThroughputCell.Result r = batch.run(t, payload, "r" + rep + "-" + size + "-" + c);
-                            raw.add(new String[] {Integer.toString(rep), t.name, Integer.toString(size),
-                                Integer.toString(c), Integer.toString(batch.ops()), fmt(r.putMibPerSec()),
-                                fmt(r.getMibPerSec()), fmt2(r.putCpuMsPerMib()), fmt2(r.getCpuMsPerMib())});
-                            log("rep %d  %-11s %4d MiB x%-2d  %3d ops  PUT %7.1f MiB/s %5.2f cpu-ms/MiB  "
-                                    + "GET %7.1f MiB/s %5.2f cpu-ms/MiB", rep, t.name, size, c, batch.ops(),
-                                    r.putMibPerSec(), r.putCpuMsPerMib(), r.getMibPerSec(), r.getCpuMsPerMib());
-                        }
-                    }
-                    cellIndex++;
+            String throughputTables = "";
+            if (!rangeOnly) {
+                for (BenchTarget t : targets) { // JIT warm-up of every path, not measured
+                    // thousands of small requests first: C2 compiles per-request code only after ~10,000 calls,
+                    // and until then the compiler thread takes CPU from whichever target happens to be running
+                    ThroughputCell.of(16 << 10, 4, WARM_UP_REQUESTS * (16L << 10)).run(t, payload, "warm-s");
+                    ThroughputCell.of(MIB, 4, 64L * MIB).run(t, payload, "warm-a");
+                    ThroughputCell.of(10 * MIB, 4, 80L * MIB).run(t, payload, "warm-b");
                 }
+                List<String[]> raw = new ArrayList<>();
+                int cellIndex = 0;
+                for (int size : sizes) {
+                    for (int c : clients) {
+                        // repetitions of a smaller batch, every target back to back in rotating order, so each
+                        // repetition compares the targets under the same background load (paired ratios)
+                        long bytesPerBatch = (long) size * MIB * c;
+                        int cellReps = (int) Math.max(minReps, Math.min(reps, cellBytes / bytesPerBatch));
+                        ThroughputCell batch = ThroughputCell.of(size * MIB, c, cellBytes / cellReps);
+                        for (int rep = 0; rep < cellReps; rep++) {
+                            for (int k = 0; k < targets.size(); k++) {
+                                BenchTarget t = targets.get((k + rep + cellIndex) % targets.size());
+                                ThroughputCell.Result r = batch.run(t, payload, "r" + rep + "-" + size + "-" + c);
+                                raw.add(new String[] {Integer.toString(rep), t.name, Integer.toString(size),
+                                    Integer.toString(c), Integer.toString(batch.ops()), fmt(r.putMibPerSec()),
+                                    fmt(r.getMibPerSec()), fmt2(r.putCpuMsPerMib()), fmt2(r.getCpuMsPerMib())});
+                                log("rep %d  %-11s %4d MiB x%-2d  %3d ops  PUT %7.1f MiB/s %5.2f cpu-ms/MiB  "
+                                        + "GET %7.1f MiB/s %5.2f cpu-ms/MiB", rep, t.name, size, c, batch.ops(),
+                                        r.putMibPerSec(), r.putCpuMsPerMib(), r.getMibPerSec(), r.getCpuMsPerMib());
+                            }
+                        }
+                        cellIndex++;
+                    }
+                }
+                writeCsv(out.resolve(prefix + "-throughput.csv"),
+                        "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
+                Summary summary = Summary.of(raw, targetNames, sizes, clients);
+                summary.write(out.resolve(prefix + "-summary.csv"));
+                summary.plot(out.resolve(prefix + "-throughput.png"));
+                throughputTables = summary.markdown() + "\n";
             }
-            writeCsv(out.resolve(prefix + "-throughput.csv"),
-                    "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
-            Summary summary = Summary.of(raw, targetNames, sizes, clients);
-            summary.write(out.resolve(prefix + "-summary.csv"));
-            summary.plot(out.resolve(prefix + "-throughput.png"));
 
             byte[] big = Arrays.copyOf(payload, 100 * MIB);
             List<String[]> ranges = new ArrayList<>();
-            for (BenchTarget t : targets) {
-                RangeLatency.Result r = RangeLatency.measure(t, big, rangeSamples);
-                ranges.add(new String[] {t.name, Long.toString(r.storedBytes()),
-                    String.format("%.2f", (double) big.length / r.storedBytes()), fmt(r.medianMs()), fmt(r.p95Ms())});
-                log("range %-11s stored %d bytes (ratio %.2f)  1 MiB range GET median %.1f ms, p95 %.1f ms", t.name,
-                        r.storedBytes(), (double) big.length / r.storedBytes(), r.medianMs(), r.p95Ms());
+            for (Map.Entry<String, RangeLatency.Result> e : RangeLatency.measure(targets, big, rangeSamples).entrySet()) {
+                RangeLatency.Result r = e.getValue();
+                ranges.add(new String[] {e.getKey(), Long.toString(r.storedBytes()),
+                    String.format("%.2f", (double) big.length / r.storedBytes()), fmt(r.medianMs()), fmt(r.p95Ms()),
+                    fmt2(r.medianRatio())});
+                log("range %-13s stored %d bytes (ratio %.2f)  1 MiB range GET median %.2f ms, p95 %.2f ms, "
+                        + "%.2fx %s", e.getKey(), r.storedBytes(), (double) big.length / r.storedBytes(), r.medianMs(),
+                        r.p95Ms(), r.medianRatio(), BASELINE);
             }
-            writeCsv(out.resolve(prefix + "-range.csv"),
-                    "target,stored_bytes_of_100mib,compression_ratio,range_1mib_median_ms,range_1mib_p95_ms", ranges);
-            String tables = summary.markdown() + "\n" + rangeMarkdown(ranges) + "\nLoad average (1/5/15 min) at start "
+            writeCsv(out.resolve(prefix + "-range.csv"), "target,stored_bytes_of_100mib,compression_ratio,"
+                    + "range_1mib_median_ms,range_1mib_p95_ms,median_ratio_to_" + BASELINE, ranges);
+            String tables = throughputTables + rangeMarkdown(ranges) + "\nLoad average (1/5/15 min) at start "
                     + loadBefore + ", at end " + loadAverage() + "; " + Runtime.getRuntime().availableProcessors()
                     + " cores.\n";
             Files.writeString(out.resolve(prefix + "-tables.md"), tables);
@@ -164,7 +172,8 @@ public final class NexusBenchmark {
 
     private static String rangeMarkdown(List<String[]> ranges) {
         StringBuilder sb = new StringBuilder("| target | stored bytes of 100 MiB | compression ratio "
-                + "| 1 MiB range GET median (ms) | p95 (ms) |\n|---|---:|---:|---:|---:|\n");
+                + "| 1 MiB range GET median (ms) | p95 (ms) | median ratio to " + BASELINE + " (paired) |\n"
+                + "|---|---:|---:|---:|---:|---:|\n");
         for (String[] r : ranges) {
             sb.append("| ").append(String.join(" | ", r)).append(" |\n");
         }

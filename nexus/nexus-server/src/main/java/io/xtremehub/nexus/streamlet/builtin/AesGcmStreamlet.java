@@ -88,11 +88,10 @@ public final class AesGcmStreamlet implements ByteStreamlet {
     @Override
     public InputStream processGetRange(long first, long last, long inputLength, RangeSource stored,
                                        StreamletContext context) throws IOException {
-        byte[] header;
-        try (InputStream in = stored.open(0, HEADER_LENGTH - 1)) {
-            header = in.readNBytes(HEADER_LENGTH);
+        if (stored.length() < HEADER_LENGTH) {
+            throw new EOFException("encrypted object shorter than its header");
         }
-        Header h = Header.parse(header);
+        Header h = Header.parse(stored.readStructure(0, HEADER_LENGTH)); // cached by Nexus per stored version
         long blocks = Math.max(1, (inputLength + h.blockSize - 1) / h.blockSize);
         long firstBlock = first / h.blockSize;
         long lastBlock = last / h.blockSize;

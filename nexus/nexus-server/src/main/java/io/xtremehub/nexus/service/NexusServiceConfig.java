@@ -1,0 +1,228 @@
+package io.xtremehub.nexus.service;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.xtremehub.nexus.policy.Policy;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * Everything a stand-alone Nexus service is started with, as read from its YAML file (see
+ * {@code nexus/examples/*.yaml}), before flags and environment variables override single values.
+ * Every section is optional; the defaults serve on 127.0.0.1:9000 (admin 9001) with the built-in
+ * credentials, from a filesystem backend and a metadata file under the work directory.
+ *
+ * @param listen where the S3 endpoint and the admin API listen
+ * @param credentials what S3 clients sign with
+ * @param adminToken bearer token of the admin API (default: random, written to {@code <workDir>/admin-token})
+ * @param workDir metadata file, spool, registered jars (default {@code nexus-data})
+ * @param backend where objects are stored
+ * @param metadata where policies live
+ * @param swarmlet membership of a swarmlet, or null for a lone worker
+ * @param policies policies defined at start (a policy identical to its stored version keeps it)
+ * @param buckets backend buckets created at start if missing
+ */
+public record NexusServiceConfig(Listen listen, Credentials credentials, String adminToken, Path workDir,
+                                 BackendSection backend, MetadataSection metadata, SwarmletSection swarmlet,
+                                 List<Policy> policies, List<String> buckets) {
+    private static final ObjectMapper YAML = YAMLMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
+            .build();
+
+    /** Fills in defaults. */
+    public NexusServiceConfig {
+        listen = listen == null ? new Listen(null, null, null, null) : listen;
+        credentials = credentials == null ? new Credentials(null, null, false) : credentials;
+        workDir = workDir == null ? Path.of("nexus-data") : workDir;
+        backend = backend == null ? new BackendSection(null, null, null, null, null, null) : backend;
+        metadata = metadata == null ? new MetadataSection(null) : metadata;
+        policies = policies == null ? List.of() : List.copyOf(policies);
+        buckets = buckets == null ? List.of() : List.copyOf(buckets);
+    }
+
+    /** The configuration with every default: what {@code nexus serve} runs without a file. */
+    public static NexusServiceConfig defaults() {
+        return new NexusServiceConfig(null, null, null, null, null, null, null, null, null);
+    }
+
+    /**
+     * Reads a YAML file.
+     *
+     * @throws IllegalArgumentException one line naming the file and the key or value that is wrong
+     */
+    public static NexusServiceConfig load(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("config file " + file + " does not exist");
+        }
+        try {
+            NexusServiceConfig config = YAML.readValue(file.toFile(), NexusServiceConfig.class);
+            return config == null ? defaults() : config;
+        } catch (UnrecognizedPropertyException e) {
+            throw new IllegalArgumentException(file + ": unknown key '" + path(e) + "'; known keys here: "
+                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
+        } catch (JsonMappingException e) {
+            Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
+            String why = cause == e ? e.getOriginalMessage().lines().findFirst().orElse("") : cause.getMessage();
+            throw new IllegalArgumentException(file + ": bad value at '" + path(e) + "': " + why);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + " is not valid YAML: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            if (r.getFieldName() != null) {
+                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Listen addresses.
+     *
+     * @param host address to bind (default 127.0.0.1)
+     * @param port S3 HTTP port (default 9000; 0 picks a free one)
+     * @param adminPort admin API and {@code /metrics} port (default 9001; 0 picks one, -1 disables it)
+     * @param https HTTPS, or null for HTTP only
+     */
+    public record Listen(String host, Integer port, Integer adminPort, Https https) {
+        /** Fills in defaults. */
+        public Listen {
+            host = host == null || host.isBlank() ? "127.0.0.1" : host;
+            port = port == null ? 9000 : port;
+            adminPort = adminPort == null ? 9001 : adminPort;
+            checkPort("listen.port", port, 0);
+            checkPort("listen.adminPort", adminPort, -1);
+        }
+    }
+
+    /**
+     * HTTPS beside HTTP.
+     *
+     * @param port HTTPS port (0 picks one)
+     * @param keyStore JKS or PKCS12 key store
+     * @param keyStorePassword its password
+     */
+    public record Https(Integer port, Path keyStore, String keyStorePassword) {
+        /** Validates. */
+        public Https {
+            port = port == null ? 9443 : port;
+            checkPort("listen.https.port", port, 0);
+            if (keyStore == null || keyStorePassword == null) {
+                throw new IllegalArgumentException("listen.https needs keyStore and keyStorePassword");
+            }
+        }
+    }
+
+    /**
+     * S3 credentials clients sign with.
+     *
+     * @param accessKey access key (default {@code nexus})
+     * @param secretKey secret key (default the built-in one, refused beyond loopback)
+     * @param anonymous no authentication at all (refused beyond loopback)
+     */
+    public record Credentials(String accessKey, String secretKey, boolean anonymous) {
+        @Override
+        public String toString() {
+            return "Credentials[accessKey=" + accessKey + ", anonymous=" + anonymous + "]";
+        }
+    }
+
+    /**
+     * The backend.
+     *
+     * @param type {@code filesystem} (default), {@code transient} or {@code s3}
+     * @param path directory of the filesystem backend (default {@code <workDir>/objects})
+     * @param endpoint S3 endpoint URI (s3 only)
+     * @param region S3 region (default us-east-1)
+     * @param accessKey S3 access key
+     * @param secretKey S3 secret key
+     */
+    public record BackendSection(String type, Path path, URI endpoint, String region, String accessKey,
+                                 String secretKey) {
+        /** Validates. */
+        public BackendSection {
+            type = type == null ? "filesystem" : type.toLowerCase(Locale.ROOT);
+            if (!List.of("filesystem", "transient", "s3").contains(type)) {
+                throw new IllegalArgumentException("backend.type must be filesystem, transient or s3, not '" + type + "'");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "BackendSection[type=" + type + ", path=" + path + ", endpoint=" + endpoint + ", region=" + region
+                    + ", accessKey=" + accessKey + "]";
+        }
+    }
+
+    /**
+     * The metadata store.
+     *
+     * @param redis {@code redis://host:port/namespace}, or null for the file in the work directory
+     */
+    public record MetadataSection(URI redis) {
+        /** Validates. */
+        public MetadataSection {
+            if (redis != null && (!"redis".equals(redis.getScheme()) || redis.getHost() == null)) {
+                throw new IllegalArgumentException("metadata.redis must look like redis://host:6379/namespace, not '"
+                        + redis + "'");
+            }
+        }
+
+        /** The Redis key namespace (the URI's path, default {@code nexus}). */
+        public String namespace() {
+            String p = redis == null || redis.getPath() == null ? "" : redis.getPath().replaceFirst("^/", "");
+            return p.isEmpty() ? "nexus" : p;
+        }
+    }
+
+    /**
+     * Swarmlet membership (needs {@code metadata.redis}).
+     *
+     * @param name swarmlet name
+     * @param secret shared secret of the workers' mesh, at least 8 characters
+     * @param workerId this worker's id (default random)
+     * @param meshPort mesh port (default 0: a free one)
+     * @param advertisedHost host the other workers reach this one at
+     * @param livenessTtlSeconds how long a silent worker stays a member (default 10)
+     * @param partitionRouting route stateful chunks to their partition's owner (default true)
+     */
+    public record SwarmletSection(String name, String secret, String workerId, Integer meshPort,
+                                  String advertisedHost, Integer livenessTtlSeconds, Boolean partitionRouting) {
+        /** Validates. */
+        public SwarmletSection {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("swarmlet.name is required");
+            }
+            if (secret == null || secret.length() < 8) {
+                throw new IllegalArgumentException("swarmlet.secret must have at least 8 characters");
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "SwarmletSection[name=" + name + ", workerId=" + workerId + "]";
+        }
+    }
+
+    private static void checkPort(String key, int port, int min) {
+        if (port < min || port > 65535) {
+            throw new IllegalArgumentException(key + " must be between " + min + " and 65535, not " + port);
+        }
+    }
+}
