@@ -2,17 +2,24 @@ package io.xtremehub.standalone;
 
 import io.pravega.client.admin.StreamManager;
 import io.xtremehub.standalone.internal.ClusterPorts;
+import io.xtremehub.standalone.internal.ComponentWatchdog;
+import io.xtremehub.standalone.internal.DataDirLock;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import io.xtremehub.standalone.internal.EmbeddedController;
 import io.xtremehub.standalone.internal.EmbeddedNexus;
 import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
 import io.xtremehub.standalone.internal.EmbeddedZooKeeper;
 import io.xtremehub.standalone.internal.LtsBucket;
+import io.xtremehub.standalone.internal.MonitoredComponent;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,7 +45,11 @@ public final class StandaloneCluster implements AutoCloseable {
     private final ClusterConfig config;
     private final Deque<AutoCloseable> running = new ArrayDeque<>();
     private final long startNanos = System.nanoTime();
+    private final CompletableFuture<String> died = new CompletableFuture<>();
+    private ComponentWatchdog watchdog;
     private Duration startTime;
+    private final StringJoiner phases = new StringJoiner(", ");
+    private long phaseStart = startNanos;
     private URI controllerUri;
     private String s3Endpoint;
     private LtsBucket lts;
@@ -65,9 +76,13 @@ public final class StandaloneCluster implements AutoCloseable {
 
     private void startAll() throws Exception {
         Files.createDirectories(config.dataDir());
+        watchdog = new ComponentWatchdog(this::componentDied);
+        keep(new DataDirLock(config.dataDir()));
         ClusterPorts ports = ClusterPorts.resolve(config);
         EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), ports.zk));
+        phase("ZooKeeper");
         keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), ports.bookies));
+        phase("bookies");
         if (config.embeddedS3()) {
             nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), ports.s3, ports.nexusAdmin,
                     config.ltsAccessKey(), config.ltsSecretKey()));
@@ -81,16 +96,20 @@ public final class StandaloneCluster implements AutoCloseable {
         if (nexus != null) {
             nexus.applyLtsPolicy(config.ltsBucket(), config.ltsCompression());
         }
+        phase("S3");
         // The segment store starts first so that it stops last: the controller's shutdown still
         // talks to it (reader groups of its event processors live in segments).
         controllerUri = URI.create("tcp://127.0.0.1:" + ports.controller);
         keep(new EmbeddedSegmentStore(config, zk.connectString(), CLUSTER_NAME, ports.segmentStore,
                 ports.bookies.length, controllerUri.toString(), s3Endpoint));
+        phase("segment store");
         keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME, ports.controller, config.segmentContainers()));
+        phase("controller");
         createDefaultScopeOnceReady();
+        phase("ready");
         startTime = Duration.ofNanos(System.nanoTime() - startNanos);
-        LOG.info("XtremeHub standalone cluster up in {} ms: controller {}, S3 {}, data {}",
-                startTime.toMillis(), controllerUri, s3Endpoint, config.dataDir());
+        LOG.info("XtremeHub standalone cluster up in {} ms ({}): controller {}, S3 {}, data {}",
+                startTime.toMillis(), phases, controllerUri, s3Endpoint, config.dataDir());
     }
 
     // The controller answers before the segment containers have recovered their logs; the
@@ -103,6 +122,9 @@ public final class StandaloneCluster implements AutoCloseable {
                     streams.createScope(DEFAULT_SCOPE);
                     return;
                 } catch (RuntimeException e) {
+                    if (watchdog.death() != null) {
+                        throw new ClusterStartException("cluster failed to start: " + watchdog.death(), e);
+                    }
                     if (System.nanoTime() > deadline) {
                         throw new ClusterStartException("cluster did not become ready within "
                                 + READY_TIMEOUT.toSeconds() + " s: " + rootMessage(e), e);
@@ -113,9 +135,36 @@ public final class StandaloneCluster implements AutoCloseable {
         }
     }
 
+    private void phase(String name) {
+        long now = System.nanoTime();
+        phases.add(name + " " + (now - phaseStart) / 1_000_000 + " ms");
+        phaseStart = now;
+    }
+
     private <T extends AutoCloseable> T keep(T component) {
         running.push(component);
+        if (component instanceof MonitoredComponent monitored) {
+            watchdog.watch(monitored);
+        }
         return component;
+    }
+
+    // A component died on its own: the cluster cannot serve without it, so it stops whole
+    // and says so in one line, rather than retrying behind a healthy-looking console.
+    private void componentDied(String what) {
+        String line = "XtremeHub cluster stopped: " + what + " (details in "
+                + Path.of(System.getProperty("xtremehub.log.dir", "logs"), "xtremehub.log") + ")";
+        LOG.error(line);
+        close();
+        died.complete(line);
+    }
+
+    /**
+     * Completes with one line naming the component when one died by itself; the cluster has
+     * then already stopped. It never completes for a cluster stopped by {@link #close()}.
+     */
+    public CompletionStage<String> died() {
+        return died;
     }
 
     public ClusterConfig config() { return config; }
@@ -142,7 +191,10 @@ public final class StandaloneCluster implements AutoCloseable {
 
     /** Stops every component, newest first. Acknowledged data stays in the data directory. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (watchdog != null) {
+            watchdog.close(); // components stopped on purpose are not deaths
+        }
         while (!running.isEmpty()) {
             AutoCloseable component = running.pop();
             try {

@@ -4,6 +4,7 @@ import io.xtremehub.standalone.StandaloneCluster;
 import io.xtremehub.standalone.internal.EmbeddedNexus;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
@@ -22,11 +23,18 @@ final class StandaloneCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StandaloneCluster running = StandaloneCluster.start(cluster.toConfig());
         CountDownLatch stopped = new CountDownLatch(1);
+        AtomicReference<String> died = new AtomicReference<>();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            spec.commandLine().getOut().println("shutting down...");
+            if (died.get() == null) {
+                spec.commandLine().getOut().println("shutting down...");
+            }
             running.close();
             stopped.countDown();
         }, "xtremehub-shutdown"));
+        running.died().thenAccept(line -> {
+            died.set(line);
+            stopped.countDown();
+        });
         var out = spec.commandLine().getOut();
         out.println("XtremeHub standalone cluster is running (started in " + running.startTime().toMillis() + " ms)");
         out.println("  controller: " + running.controllerUri());
@@ -40,6 +48,6 @@ final class StandaloneCommand implements Callable<Integer> {
         out.println("Press Ctrl-C to stop.");
         out.flush();
         stopped.await();
-        return 0;
+        return died.get() == null ? 0 : 1; // the cluster has logged its one line on the console
     }
 }

@@ -16,13 +16,15 @@ import org.apache.zookeeper.ZooKeeper;
  * Real BookKeeper bookies, Pravega's write-ahead log. Journal and ledger directories
  * live under the data directory so a restart replays what was acknowledged.
  */
-public final class EmbeddedBookies implements AutoCloseable {
+public final class EmbeddedBookies implements AutoCloseable, MonitoredComponent {
     /** ZooKeeper path of the BookKeeper metadata, shared by bookies and the segment store. */
     public static final String LEDGERS_PATH = "/xtremehub/bookkeeper/ledgers";
 
     private final List<BookieServer> servers = new ArrayList<>();
+    private final int[] ports;
 
     public EmbeddedBookies(Path dir, String zkConnect, int[] ports) throws Exception {
+        this.ports = ports.clone();
         String metadataUri = "zk://" + zkConnect + LEDGERS_PATH;
         initClusterMetadataOnce(zkConnect, serverConfig(dir, metadataUri, ports[0], 0));
         try {
@@ -39,6 +41,22 @@ public final class EmbeddedBookies implements AutoCloseable {
 
     public int count() {
         return servers.size();
+    }
+
+    @Override
+    public String componentName() {
+        return "BookKeeper";
+    }
+
+    // A bookie that loses its ZooKeeper registration or a disk shuts itself down and only sets an exit code.
+    @Override
+    public String failure() {
+        for (int i = 0; i < servers.size(); i++) {
+            if (!servers.get(i).isRunning()) {
+                return "bookie on port " + ports[i] + " stopped with exit code " + servers.get(i).getExitCode();
+            }
+        }
+        return null;
     }
 
     private static void initClusterMetadataOnce(String zkConnect, ServerConfiguration conf) throws Exception {

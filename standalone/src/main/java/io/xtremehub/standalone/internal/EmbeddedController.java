@@ -1,5 +1,6 @@
 package io.xtremehub.standalone.internal;
 
+import com.google.common.util.concurrent.Service;
 import io.pravega.controller.server.ControllerServiceConfig;
 import io.pravega.controller.server.ControllerServiceMain;
 import io.pravega.controller.server.eventProcessor.impl.ControllerEventProcessorConfigImpl;
@@ -16,7 +17,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.LoggerFactory;
 
 /** The Pravega controller, with its metadata in ZooKeeper and Pravega tables. */
-public final class EmbeddedController implements AutoCloseable {
+public final class EmbeddedController implements AutoCloseable, MonitoredComponent {
     private final ControllerServiceMain controller;
 
     public EmbeddedController(String zkConnect, String clusterName, int port, int containers) {
@@ -56,9 +57,33 @@ public final class EmbeddedController implements AutoCloseable {
         controller.startAsync().awaitRunning();
     }
 
+    @Override
+    public String componentName() {
+        return "the Pravega controller";
+    }
+
+    @Override
+    public String failure() {
+        if (controller.isRunning()) {
+            return null;
+        }
+        if (controller.state() != Service.State.FAILED) {
+            return "stopped";
+        }
+        Throwable root = controller.failureCause();
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return "failed: " + root;
+    }
+
     /** Stops the controller's services and waits for them, so its gRPC port is free on return. */
     @Override
     public void close() {
+        if (controller.state() == Service.State.FAILED) {
+            controller.close(); // already reported as the cluster's failure
+            return;
+        }
         try {
             controller.stopAsync().awaitTerminated(Duration.ofSeconds(30));
         } catch (TimeoutException | IllegalStateException e) {
