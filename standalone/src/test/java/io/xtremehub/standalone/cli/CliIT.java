@@ -125,6 +125,15 @@ class CliIT {
     }
 
     @Test
+    void dataDirectoryOfARunningClusterIsOneClearLine() {
+        Result r = run("standalone", "--data-dir", dataDir.toString(), "--zk-port", "0", "--controller-port", "0",
+                "--segment-store-port", "0", "--s3-port", "0", "--nexus-admin-port", "0", "--bookie-port", "0");
+        assertEquals(1, r.code());
+        assertEquals(List.of("error: data directory " + dataDir.toAbsolutePath().normalize() + " is in use by another "
+                + "running XtremeHub cluster: stop it first or choose another --data-dir"), r.errLines());
+    }
+
+    @Test
     void malformedLineRejectsTheWholeInputBeforeWriting() throws Exception {
         assertEquals(0, run("stream", "create", "cli-bad", "--controller", controller()).code());
         Path input = work.resolve("bad.txt");
