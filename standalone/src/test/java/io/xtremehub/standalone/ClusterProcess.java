@@ -29,7 +29,8 @@ final class ClusterProcess implements AutoCloseable {
                 "-Dlogback.configurationFile=xtremehub-logback.xml", "-Dxtremehub.log.dir=" + logDir,
                 "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "io.xtremehub.standalone.cli.XtremeHubCli",
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                "io.xtremehub.standalone.cli.XtremeHubCli",
                 "standalone", "--data-dir", dataDir.toString()));
         for (String port : List.of("--zk-port", "--controller-port", "--segment-store-port", "--s3-port",
                 "--nexus-admin-port", "--bookie-port")) {
