@@ -65,15 +65,27 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
-                .include(AutoScalerConfig.builder()
-                        .with(AutoScalerConfig.CONTROLLER_URI, controllerUri)
-                        .with(AutoScalerConfig.AUTH_ENABLED, false)
-                        .with(AutoScalerConfig.TLS_ENABLED, false))
+                .include(autoScaler(config, controllerUri))
                 .include(MetricsConfig.builder()
                         .with(MetricsConfig.ENABLE_STATISTICS, false))
                 .build();
         this.starter = new ServiceStarter(serviceConfig);
         starter.start();
+    }
+
+    private static io.pravega.common.util.ConfigBuilder<AutoScalerConfig> autoScaler(ClusterConfig config, String controllerUri) {
+        io.pravega.common.util.ConfigBuilder<AutoScalerConfig> b = AutoScalerConfig.builder()
+                .with(AutoScalerConfig.CONTROLLER_URI, controllerUri)
+                .with(AutoScalerConfig.AUTH_ENABLED, false)
+                .with(AutoScalerConfig.TLS_ENABLED, false);
+        if (config.autoScaleCooldownSeconds() != null) {
+            b.with(AutoScalerConfig.COOLDOWN_IN_SECONDS, config.autoScaleCooldownSeconds())
+                    .with(AutoScalerConfig.MUTE_IN_SECONDS, config.autoScaleMuteSeconds())
+                    .with(AutoScalerConfig.CACHE_EXPIRY_IN_SECONDS, config.autoScaleCacheExpirySeconds())
+                    // expired entries are only noticed when the cache is cleaned
+                    .with(AutoScalerConfig.CACHE_CLEANUP_IN_SECONDS, 1);
+        }
+        return b;
     }
 
     @Override
