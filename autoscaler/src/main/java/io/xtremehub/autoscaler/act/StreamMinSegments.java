@@ -1,5 +1,6 @@
 package io.xtremehub.autoscaler.act;
 
+import io.pravega.client.ClientConfig;
 import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.ScalingPolicy;
 import io.pravega.client.stream.StreamConfiguration;
@@ -14,8 +15,8 @@ public final class StreamMinSegments implements Actuator {
     private final String scope;
     private final String stream;
 
-    public StreamMinSegments(StreamManager streams, String scope, String stream) {
-        this.streams = streams;
+    public StreamMinSegments(ClientConfig client, String scope, String stream) {
+        this.streams = StreamManager.create(client);
         this.scope = scope;
         this.stream = stream;
     }
@@ -53,5 +54,10 @@ public final class StreamMinSegments implements Actuator {
         } catch (RuntimeException e) {
             throw new ActuatorException("cannot read stream " + scope + "/" + stream + ": " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public void close() {
+        streams.close();
     }
 }
