@@ -49,8 +49,9 @@ public final class Stabilizer {
         }
         Instant upAt = after(lastAction, upCooldown);
         Instant downAt = after(lastAction, downCooldown);
-        int upTo = extreme(now.minus(upWindow), true);
-        int downTo = extreme(now.minus(downWindow), false);
+        // a window acts only once it has been watched whole: right after start one sample is no evidence
+        int upTo = covered(now.minus(upWindow)) ? extreme(now.minus(upWindow), true) : current;
+        int downTo = covered(now.minus(downWindow)) ? extreme(now.minus(downWindow), false) : current;
         if (upTo > current) {
             if (now.isBefore(upAt)) {
                 return new Outcome(current, "scale-up to " + upTo + " waits for its cool-down", upAt, downAt);
@@ -68,8 +69,12 @@ public final class Stabilizer {
                     + " s asked for more than " + downTo, after(now, upCooldown), after(now, downCooldown));
         }
         String why = recommended == current ? "at the recommended value"
-                : "recommendation " + recommended + " not stable over its window";
+                : "recommendation " + recommended + " not yet stable over its window";
         return new Outcome(current, why, upAt, downAt);
+    }
+
+    private boolean covered(Instant from) {
+        return !history.peekFirst().time().isAfter(from);
     }
 
     /** Minimum (for up) or maximum (for down) of the recommendations since {@code from}. */

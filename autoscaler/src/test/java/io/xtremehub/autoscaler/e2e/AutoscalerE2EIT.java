@@ -117,12 +117,14 @@ class AutoscalerE2EIT {
                     assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-up")), "no scale-up in " + actions);
                     assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-down")), "no scale-down in " + actions);
                     assertTrue(orchestrator.metrics().scrape().contains("xtremehub_stream_segments"));
+                    LOG.info("the job follows the stream again after the way down; decisions: {}", actions);
                 }
                 long written = load.written();
                 load.close();
                 await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
                         .until(() -> readAll(client, "out").size() >= written);
                 assertExactlyOnceInKeyOrder(readAll(client, "out"), written);
+                LOG.info("all {} events read exactly once, in per-key order", written);
             } finally {
                 flink.close();
             }

@@ -11,6 +11,8 @@ import io.pravega.segmentstore.storage.impl.bookkeeper.BookKeeperConfig;
 import io.pravega.shared.metrics.MetricsConfig;
 import io.pravega.storage.s3.S3StorageConfig;
 import io.xtremehub.standalone.ClusterConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Pravega segment store: WAL on the embedded bookies, long-term storage through
@@ -21,6 +23,9 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
     public static final String LTS_KEY_PREFIX = "pravega/";
     /** The WAL's metadata is checkpointed every this many commits; a restart replays the log from a checkpoint. */
     public static final int WAL_CHECKPOINT_COMMITS = 100;
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedSegmentStore.class);
+    private static final long SHUTDOWN_GRACE_MILLIS = 15_000;
 
     private final ServiceStarter starter;
 
@@ -88,8 +93,26 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
         return b;
     }
 
+    /**
+     * Shuts the segment store down. Pravega closes its auto-scale request writer last, after its
+     * own listener: a scale request still unacknowledged then waits for an ack that cannot come,
+     * forever. Everything else is closed by that point, so the shutdown thread is interrupted
+     * after a grace period instead of hanging the JVM.
+     */
     @Override
     public void close() {
-        starter.shutdown();
+        Thread shutdown = new Thread(starter::shutdown, "segment-store-shutdown");
+        shutdown.start();
+        try {
+            shutdown.join(SHUTDOWN_GRACE_MILLIS);
+            if (shutdown.isAlive()) {
+                LOG.warn("segment store shutdown stuck on a pending auto-scale request after {} ms: interrupting it",
+                        SHUTDOWN_GRACE_MILLIS);
+                shutdown.interrupt();
+                shutdown.join(SHUTDOWN_GRACE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
