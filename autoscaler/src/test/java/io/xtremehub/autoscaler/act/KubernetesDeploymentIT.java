@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -17,15 +16,13 @@ import org.junit.jupiter.api.Test;
  * The Kubernetes actuator with the real fabric8 client against fabric8's mock API server in
  * CRUD mode (it stores what the client writes and serves it back over the Kubernetes REST API).
  */
+@EnableKubernetesMockClient(crud = true)
 class KubernetesDeploymentIT {
-    private static KubernetesMockServer server;
-    private static KubernetesClient client;
+    // injected by the extension: a real client pointed at the mock API server
+    static KubernetesClient client;
 
     @BeforeAll
-    static void startServer() {
-        server = new KubernetesMockServer(false);
-        server.init();
-        client = server.createClient();
+    static void createDeployment() {
         client.apps().deployments().inNamespace("flink").resource(new DeploymentBuilder()
                 .withNewMetadata().withName("flink-taskmanager").withNamespace("flink").endMetadata()
                 .withNewSpec().withReplicas(2)
@@ -33,12 +30,6 @@ class KubernetesDeploymentIT {
                 .withNewTemplate().withNewMetadata().withLabels(Map.of("app", "flink", "component", "taskmanager")).endMetadata()
                 .withNewSpec().addNewContainer().withName("taskmanager").withImage("flink:2.2").withArgs("taskmanager")
                 .endContainer().endSpec().endTemplate().endSpec().build()).create();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        client.close();
-        server.destroy();
     }
 
     @Test
