@@ -44,14 +44,20 @@ class LocalTaskManagerProcessesIT {
                 "jobmanager.memory.jvm-overhead.min: 64m",
                 "jobmanager.memory.jvm-overhead.max: 64m", ""));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classpath = System.getProperty("java.class.path");
+        // the forked test JVM may run from a manifest-only jar; surefire keeps the real class path here
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Process jobManager = new ProcessBuilder(List.of(java, "-Xmx256m", "-cp", classpath,
                 "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", "--configDir", jmConf.toString()))
                 .redirectErrorStream(true).redirectOutput(dir.resolve("jobmanager.log").toFile()).start();
         try (LocalTaskManagerProcesses tms = new LocalTaskManagerProcesses("127.0.0.1:" + rpcPort, 1, Map.of(),
                 classpath, dir.resolve("taskmanagers"))) {
             FlinkRestClient rest = new FlinkRestClient(URI.create("http://127.0.0.1:" + restPort), Duration.ofSeconds(5));
-            await().atMost(Duration.ofMinutes(2)).ignoreExceptions().until(() -> rest.get("/overview").has("taskmanagers"));
+            try {
+                await().atMost(Duration.ofMinutes(2)).ignoreExceptions().until(() -> rest.get("/overview").has("taskmanagers"));
+            } catch (org.awaitility.core.ConditionTimeoutException e) {
+                throw new AssertionError("the JobManager did not come up; its log ends with: "
+                        + tail(dir.resolve("jobmanager.log")), e);
+            }
             assertEquals(0, registered(rest));
 
             tms.scaleTo(2);
@@ -66,6 +72,11 @@ class LocalTaskManagerProcessesIT {
             jobManager.destroy();
             jobManager.waitFor(30, TimeUnit.SECONDS);
         }
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
     }
 
     private static int registered(FlinkRestClient rest) {

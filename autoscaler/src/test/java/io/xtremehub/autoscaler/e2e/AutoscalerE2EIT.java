@@ -2,6 +2,8 @@ package io.xtremehub.autoscaler.e2e;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pravega.client.BatchClientFactory;
@@ -20,6 +22,9 @@ import io.xtremehub.autoscaler.act.FlinkResourceRequirements;
 import io.xtremehub.autoscaler.act.MiniClusterTaskManagers;
 import io.xtremehub.autoscaler.collect.FlinkCollector;
 import io.xtremehub.autoscaler.collect.PravegaCollector;
+import io.xtremehub.autoscaler.config.ConfigException;
+import io.xtremehub.autoscaler.config.ConfigLoader;
+import io.xtremehub.autoscaler.service.OrchestratorFactory;
 import io.xtremehub.autoscaler.flink.FlinkRestClient;
 import io.xtremehub.autoscaler.rule.Bounds;
 import io.xtremehub.autoscaler.rule.SegmentRatioRule;
@@ -47,6 +52,8 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
@@ -67,67 +74,112 @@ class AutoscalerE2EIT {
     private static final int MAX_UNITS = 6;
 
     @TempDir
-    Path dir;
+    static Path dir;
+    private static StandaloneCluster pravega;
+
+    @BeforeAll
+    static void startPravega() {
+        pravega = StandaloneCluster.start(ClusterConfig.builder().dataDir(dir.resolve("pravega")).allPortsEphemeral()
+                .fastAutoScaling(5, 5, 15).build());
+    }
+
+    @AfterAll
+    static void stopPravega() {
+        if (pravega != null) {
+            pravega.close();
+        }
+    }
+
+    @Test
+    void anUnknownStreamOrAnUnreachableFlinkIsRefusedAtStartInOneLine() throws Exception {
+        String yaml = """
+                pravega: {controller: "%s"}
+                flink: {rest: "%s"}
+                streams: [{name: %s}]
+                scalers:
+                  - name: job
+                    rule: {type: segments-ratio, stream: %s}
+                    actuators: [{type: flink-resource-requirements, job: job}]
+                """;
+        MiniCluster flink = startFlink();
+        try {
+            String rest = flink.getRestAddress().get().toString();
+            ConfigException unknownStream = assertThrows(ConfigException.class, () -> OrchestratorFactory.create(
+                    ConfigLoader.parse("a.yaml", yaml.formatted(pravega.controllerUri(), rest, "nope", "nope"))));
+            assertEquals("streams: stream 'nope' does not exist in scope 'xtremehub' at " + pravega.controllerUri()
+                    + " (create it first, or fix the name)", unknownStream.getMessage());
+        } finally {
+            flink.close();
+        }
+        try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
+            streams.createStream(SCOPE, "there", StreamConfiguration.builder().build());
+        }
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        ConfigException noFlink = assertThrows(ConfigException.class, () -> OrchestratorFactory.create(ConfigLoader.parse(
+                "a.yaml", yaml.formatted(pravega.controllerUri(), "http://127.0.0.1:" + closedPort, "there", "there"))));
+        assertTrue(noFlink.getMessage().startsWith("flink.rest: Flink REST API at http://127.0.0.1:" + closedPort
+                + " is unreachable"), noFlink.getMessage());
+        assertFalse(noFlink.getMessage().contains("\n"));
+    }
 
     @Test
     void taskManagersAndParallelismFollowSegmentsUpAndDownWithEveryEventOnce() throws Exception {
-        ClusterConfig config = ClusterConfig.builder().dataDir(dir.resolve("pravega")).allPortsEphemeral()
-                .fastAutoScaling(5, 5, 15).build();
-        try (StandaloneCluster pravega = StandaloneCluster.start(config)) {
-            ClientConfig client = ClientConfig.builder().controllerURI(pravega.controllerUri()).build();
-            try (StreamManager streams = StreamManager.create(client)) {
-                streams.createStream(SCOPE, "in", StreamConfiguration.builder()
-                        .scalingPolicy(ScalingPolicy.byEventRate(TARGET_RATE, 2, 1)).build());
-                streams.createStream(SCOPE, "out", StreamConfiguration.builder()
-                        .scalingPolicy(ScalingPolicy.fixed(1)).build());
+        ClientConfig client = ClientConfig.builder().controllerURI(pravega.controllerUri()).build();
+        try (StreamManager streams = StreamManager.create(client)) {
+            streams.createStream(SCOPE, "in", StreamConfiguration.builder()
+                    .scalingPolicy(ScalingPolicy.byEventRate(TARGET_RATE, 2, 1)).build());
+            streams.createStream(SCOPE, "out", StreamConfiguration.builder()
+                    .scalingPolicy(ScalingPolicy.fixed(1)).build());
+        }
+        MiniCluster flink = startFlink();
+        try (KeyedLoad load = new KeyedLoad(client, SCOPE, "in", 16)) {
+            flink.submitJob(copyJob()).get();
+            FlinkRestClient rest = new FlinkRestClient(flink.getRestAddress().get(), Duration.ofSeconds(10));
+            MiniClusterTaskManagers taskManagers = new MiniClusterTaskManagers(flink, 1);
+            try (Orchestrator orchestrator = orchestrator(client, rest, taskManagers)) {
+                orchestrator.start();
+
+                // step up: ten times the stream's target rate until Pravega splits
+                load.rate(10.0 * TARGET_RATE);
+                await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+                        .until(() -> segments() > 1);
+                int split = segments();
+                int expected = Math.min(split, MAX_UNITS);
+                LOG.info("stream split to {} segments after {} events", split, load.written());
+                await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() ->
+                        taskManagers.current() == expected && parallelism(rest) == expected);
+                LOG.info("task managers and parallelism at {}", expected);
+
+                // step down: idle segments ask to be merged
+                load.rate(0);
+                await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
+                        .until(() -> segments() == 1);
+                LOG.info("stream merged back to 1 segment");
+                await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() ->
+                        taskManagers.current() == 1 && parallelism(rest) == 1);
+
+                // the job still runs after the way down
+                load.rate(5.0 * TARGET_RATE);
+                long target = load.written() + 200;
+                await().atMost(Duration.ofMinutes(1)).until(() -> load.written() >= target);
+                load.rate(0);
+                List<Decision> actions = orchestrator.decisionLog().latest().stream().filter(Decision::acted).toList();
+                assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-up")), "no scale-up in " + actions);
+                assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-down")), "no scale-down in " + actions);
+                assertTrue(orchestrator.metrics().scrape().contains("xtremehub_stream_segments"));
+                LOG.info("the job follows the stream again after the way down; decisions: {}", actions);
             }
-            MiniCluster flink = startFlink();
-            try (KeyedLoad load = new KeyedLoad(client, SCOPE, "in", 16)) {
-                flink.submitJob(copyJob(pravega)).get();
-                FlinkRestClient rest = new FlinkRestClient(flink.getRestAddress().get(), Duration.ofSeconds(10));
-                MiniClusterTaskManagers taskManagers = new MiniClusterTaskManagers(flink, 1);
-                try (Orchestrator orchestrator = orchestrator(client, rest, taskManagers)) {
-                    orchestrator.start();
-
-                    // step up: ten times the stream's target rate until Pravega splits
-                    load.rate(10.0 * TARGET_RATE);
-                    await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
-                            .until(() -> segments(pravega) > 1);
-                    int split = segments(pravega);
-                    int expected = Math.min(split, MAX_UNITS);
-                    LOG.info("stream split to {} segments after {} events", split, load.written());
-                    await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() ->
-                            taskManagers.current() == expected && parallelism(rest) == expected);
-                    LOG.info("task managers and parallelism at {}", expected);
-
-                    // step down: idle segments ask to be merged
-                    load.rate(0);
-                    await().atMost(Duration.ofMinutes(5)).pollInterval(Duration.ofSeconds(2))
-                            .until(() -> segments(pravega) == 1);
-                    LOG.info("stream merged back to 1 segment");
-                    await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() ->
-                            taskManagers.current() == 1 && parallelism(rest) == 1);
-
-                    // the job still runs after the way down
-                    load.rate(5.0 * TARGET_RATE);
-                    long target = load.written() + 200;
-                    await().atMost(Duration.ofMinutes(1)).until(() -> load.written() >= target);
-                    load.rate(0);
-                    List<Decision> actions = orchestrator.decisionLog().latest().stream().filter(Decision::acted).toList();
-                    assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-up")), "no scale-up in " + actions);
-                    assertTrue(actions.stream().anyMatch(d -> d.action().equals("scale-down")), "no scale-down in " + actions);
-                    assertTrue(orchestrator.metrics().scrape().contains("xtremehub_stream_segments"));
-                    LOG.info("the job follows the stream again after the way down; decisions: {}", actions);
-                }
-                long written = load.written();
-                load.close();
-                await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
-                        .until(() -> readAll(client, "out").size() >= written);
-                assertExactlyOnceInKeyOrder(readAll(client, "out"), written);
-                LOG.info("all {} events read exactly once, in per-key order", written);
-            } finally {
-                flink.close();
-            }
+            long written = load.written();
+            load.close();
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(1))
+                    .until(() -> readAll(client, "out").size() >= written);
+            assertExactlyOnceInKeyOrder(readAll(client, "out"), written);
+            LOG.info("all {} events read exactly once, in per-key order", written);
+        } finally {
+            flink.close();
         }
     }
 
@@ -145,7 +197,7 @@ class AutoscalerE2EIT {
         return flink;
     }
 
-    private static StreamGraph copyJob(StandaloneCluster pravega) {
+    private static StreamGraph copyJob() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         env.setMaxParallelism(16);
@@ -183,7 +235,7 @@ class AutoscalerE2EIT {
                 .build();
     }
 
-    private static int segments(StandaloneCluster pravega) {
+    private static int segments() {
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
             return streams.fetchStreamInfo(SCOPE, "in").join().getTailStreamCut().asImpl().getPositions().size();
         }
