@@ -3,8 +3,8 @@ package io.xtremehub.autoscaler.rule;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Keeps a flapping recommendation from making a knob flap. A scale-up happens only to a value
@@ -21,7 +21,7 @@ public final class Stabilizer {
     private final Duration downWindow;
     private final Duration upCooldown;
     private final Duration downCooldown;
-    private final Deque<Sample> history = new ArrayDeque<>();
+    private final List<Sample> history = new ArrayList<>();
     private Instant lastAction = Instant.MIN;
 
     public Stabilizer(Clock clock, Duration upWindow, Duration downWindow, Duration upCooldown, Duration downCooldown) {
@@ -42,10 +42,11 @@ public final class Stabilizer {
     /** Records a recommendation and decides what to do with the knob now at {@code current}. */
     public Outcome offer(int current, int recommended) {
         Instant now = clock.instant();
-        history.addLast(new Sample(now, recommended));
+        history.add(new Sample(now, recommended));
         Duration keep = upWindow.compareTo(downWindow) > 0 ? upWindow : downWindow;
-        while (history.peekFirst() != null && history.peekFirst().time().isBefore(now.minus(keep))) {
-            history.removeFirst();
+        // keep the last sample at or before the longest window's start: it was in force there
+        while (history.size() > 1 && !history.get(1).time().isAfter(now.minus(keep))) {
+            history.remove(0);
         }
         Instant upAt = after(lastAction, upCooldown);
         Instant downAt = after(lastAction, downCooldown);
@@ -74,15 +75,20 @@ public final class Stabilizer {
     }
 
     private boolean covered(Instant from) {
-        return !history.peekFirst().time().isAfter(from);
+        return !history.get(0).time().isAfter(from);
     }
 
-    /** Minimum (for up) or maximum (for down) of the recommendations since {@code from}. */
+    /**
+     * Minimum (for up) or maximum (for down) of the recommendations in force since {@code from}:
+     * the one made at or before it and every later one.
+     */
     private int extreme(Instant from, boolean min) {
         int out = min ? Integer.MAX_VALUE : Integer.MIN_VALUE;
-        for (Sample s : history) {
-            if (!s.time().isBefore(from)) {
-                out = min ? Math.min(out, s.value()) : Math.max(out, s.value());
+        for (int i = history.size() - 1; i >= 0; i--) {
+            Sample s = history.get(i);
+            out = min ? Math.min(out, s.value()) : Math.max(out, s.value());
+            if (!s.time().isAfter(from)) {
+                break;
             }
         }
         return out;

@@ -81,6 +81,18 @@ class StabilizerTest {
     }
 
     @Test
+    void periodsThatDriftAgainstTheWindowStillAct() {
+        // an orchestrator's period is never exact: 2.03 s against a 6 s window
+        Stabilizer s = stabilizer(0, 6, 0, 0);
+        int current = 2;
+        for (int i = 0; i < 10 && current == 2; i++) {
+            current = s.offer(current, 1).target();
+            clock.advance(Duration.ofMillis(2030));
+        }
+        assertEquals(1, current);
+    }
+
+    @Test
     void coolDownsDelayTheNextActionInEachDirection() {
         Stabilizer s = stabilizer(0, 0, 30, 120);
         Stabilizer.Outcome up = s.offer(2, 4);
