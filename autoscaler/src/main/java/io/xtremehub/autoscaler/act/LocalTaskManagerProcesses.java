@@ -19,16 +19,23 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalTaskManagerProcesses implements Actuator {
     private static final String RUNNER = "org.apache.flink.runtime.taskexecutor.TaskManagerRunner";
-    /** A small task manager: enough for a connector job, light on a shared machine. */
-    private static final Map<String, String> SMALL = Map.of(
-            "taskmanager.memory.framework.heap.size", "64m",
-            "taskmanager.memory.task.heap.size", "128m",
-            "taskmanager.memory.managed.size", "16m",
-            "taskmanager.memory.network.min", "16m",
-            "taskmanager.memory.network.max", "16m",
-            "taskmanager.memory.jvm-metaspace.size", "128m",
-            "taskmanager.memory.jvm-overhead.min", "64m",
-            "taskmanager.memory.jvm-overhead.max", "64m");
+    /**
+     * A small task manager, light on a shared machine. Started without Flink's scripts, a
+     * TaskManagerRunner needs its resources spelled out: cores, task heap and off-heap,
+     * network and managed memory.
+     */
+    private static final Map<String, String> SMALL = Map.ofEntries(
+            Map.entry("taskmanager.cpu.cores", "1.0"),
+            Map.entry("taskmanager.memory.framework.heap.size", "128m"),
+            Map.entry("taskmanager.memory.framework.off-heap.size", "64m"),
+            Map.entry("taskmanager.memory.task.heap.size", "128m"),
+            Map.entry("taskmanager.memory.task.off-heap.size", "0m"),
+            Map.entry("taskmanager.memory.managed.size", "16m"),
+            Map.entry("taskmanager.memory.network.min", "16m"),
+            Map.entry("taskmanager.memory.network.max", "16m"),
+            Map.entry("taskmanager.memory.jvm-metaspace.size", "128m"),
+            Map.entry("taskmanager.memory.jvm-overhead.min", "64m"),
+            Map.entry("taskmanager.memory.jvm-overhead.max", "64m"));
 
     private final Path workDir;
     private final String classpath;

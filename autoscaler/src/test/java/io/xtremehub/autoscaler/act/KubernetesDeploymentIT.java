@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * The Kubernetes actuator with the real fabric8 client against fabric8's mock API server in
  * CRUD mode (it stores what the client writes and serves it back over the Kubernetes REST API).
  */
-@EnableKubernetesMockClient(crud = true)
+@EnableKubernetesMockClient(crud = true, https = false)
 class KubernetesDeploymentIT {
     // injected by the extension: a real client pointed at the mock API server
     static KubernetesClient client;
