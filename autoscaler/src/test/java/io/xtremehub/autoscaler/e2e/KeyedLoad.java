@@ -71,9 +71,12 @@ final class KeyedLoad implements AutoCloseable {
         }
     }
 
-    /** Stops writing, flushes and fails if a write failed. */
+    /** Stops writing, flushes and fails if a write failed; a second call does nothing. */
     @Override
     public void close() throws Exception {
+        if (!running) {
+            return;
+        }
         running = false;
         thread.join(30_000);
         writer.flush();
