@@ -46,7 +46,8 @@ public final class Orchestrator implements AutoCloseable {
     private final List<Scaler> scalers;
     private final AutoscalerMetrics metrics;
     private final DecisionLog decisions;
-    private final Map<String, Decision> lastDecision = new LinkedHashMap<>();
+    // read by the status endpoint while a period may be acting: not guarded by the period's lock
+    private final Map<String, Decision> lastDecision = java.util.Collections.synchronizedMap(new LinkedHashMap<>());
     private volatile Snapshot lastSnapshot;
     private ScheduledExecutorService loop;
 
@@ -107,8 +108,10 @@ public final class Orchestrator implements AutoCloseable {
     }
 
     /** The latest decision of each scaler. */
-    public synchronized Map<String, Decision> lastDecisions() {
-        return new LinkedHashMap<>(lastDecision);
+    public Map<String, Decision> lastDecisions() {
+        synchronized (lastDecision) {
+            return new LinkedHashMap<>(lastDecision);
+        }
     }
 
     public DecisionLog decisionLog() {
@@ -168,19 +171,26 @@ public final class Orchestrator implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (loop != null) {
-            loop.shutdownNow();
+    public void close() {
+        ScheduledExecutorService running;
+        synchronized (this) {
+            running = loop;
+        }
+        // outside the lock: a period in progress must be able to finish
+        if (running != null) {
+            running.shutdownNow();
             try {
-                loop.awaitTermination(30, TimeUnit.SECONDS);
+                running.awaitTermination(60, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
-        for (Scaler s : scalers) {
-            s.actuators().forEach(Actuator::close);
+        synchronized (this) {
+            for (Scaler s : scalers) {
+                s.actuators().forEach(Actuator::close);
+            }
+            pravega.close();
         }
-        pravega.close();
     }
 
     /** Options of an {@link Orchestrator}. */
