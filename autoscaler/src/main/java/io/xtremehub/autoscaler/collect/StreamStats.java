@@ -10,7 +10,7 @@ import java.util.Map;
  * @param minSegments       the minimum segments of the stream's scaling policy
  * @param eventsPerSecond   write rate in events; estimated from bytes and the sampled event size
  * @param bytesPerSecond    write rate in bytes (tail offsets over time, Pravega's framing included)
- * @param segmentBytesPerSecond write rate per active segment number
+ * @param segmentBytesPerSecond write rate per active segment, by segment id
  * @param unreadBytes       unread bytes of the configured reader group, -1 when none is watched
  */
 public record StreamStats(String stream, int segments, int minSegments, double eventsPerSecond,

@@ -32,6 +32,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Builds an {@link Orchestrator} from a checked configuration, and refuses to start, with one
@@ -57,7 +61,7 @@ public final class OrchestratorFactory {
         PravegaCollector pravega = new PravegaCollector(client, scope, 100);
         try {
             for (AutoscalerConfig.StreamSection s : c.streams()) {
-                if (!pravega.exists(s.name())) {
+                if (!exists(pravega, s.name(), c.pravega().controller())) {
                     throw new ConfigException("streams: stream '" + s.name() + "' does not exist in scope '" + scope
                             + "' at " + c.pravega().controller() + " (create it first, or fix the name)");
                 }
@@ -83,6 +87,19 @@ public final class OrchestratorFactory {
         } catch (RuntimeException e) {
             pravega.close();
             throw e;
+        }
+    }
+
+    /** Whether the stream exists; the Pravega client retries an absent controller forever, so this waits 30 s at most. */
+    private static boolean exists(PravegaCollector pravega, String stream, String controller) {
+        try {
+            return CompletableFuture.supplyAsync(() -> pravega.exists(stream)).get(30, TimeUnit.SECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            throw new ConfigException("pravega.controller: no Pravega controller answers at " + controller
+                    + " (is the cluster running, and the address right?)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConfigException("interrupted while checking the streams");
         }
     }
 
