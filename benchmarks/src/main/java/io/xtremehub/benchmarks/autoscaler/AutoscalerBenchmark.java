@@ -81,7 +81,19 @@ public final class AutoscalerBenchmark {
         results = Path.of(System.getProperty("xtremehub.results.dir", "benchmarks/results"));
     }
 
-    public static void main(String[] args) throws Exception {
+    public static void main(String[] args) {
+        // the embedded ZooKeeper swallows exceptions escaping main and keeps the JVM alive: report and exit here
+        try {
+            runAll(args);
+            System.exit(0);
+        } catch (Throwable e) {
+            System.err.println("autoscaler benchmark failed: " + e);
+            e.printStackTrace();
+            System.exit(1);
+        }
+    }
+
+    private static void runAll(String[] args) throws Exception {
         if (args.length < 1) {
             System.err.println("usage: AutoscalerBenchmark <seconds per setup> [valley/s] [peak/s] [work us/event]"
                     + " [segment target rate/s] [max task managers] [setups]");
@@ -179,11 +191,11 @@ public final class AutoscalerBenchmark {
             s.write(results.resolve(name + ".csv"));
             TimeSeriesChart.write(results.resolve(name + ".png"), String.format(Locale.ROOT,
                     "%s: %.0f-%.0f events/s sinusoid over %d s, %d us/event", setup, valley, peak, seconds, workMicros),
-                    List.of(new TimeSeriesChart.Panel("events per second", Map.of("ingest", s.col(0), "processed", s.col(1))),
-                            new TimeSeriesChart.Panel("segments, task managers, parallelism",
-                                    Map.of("segments", s.col(2), "task managers", s.col(3), "parallelism", s.col(4))),
-                            new TimeSeriesChart.Panel("p95 end-to-end lag (ms)", Map.of("lag p95", s.col(5))),
-                            new TimeSeriesChart.Panel("unprocessed events", Map.of("backlog", s.col(6)))));
+                    List.of(panel("events per second", "ingest", s.col(0), "processed", s.col(1)),
+                            panel("segments, task managers, parallelism", "segments", s.col(2), "task managers",
+                                    s.col(3), "parallelism", s.col(4)),
+                            panel("p95 end-to-end lag (ms)", "lag p95", s.col(5)),
+                            panel("unprocessed events", "backlog", s.col(6))));
             return String.format(Locale.ROOT, "%s,%d,%.1f,%.1f,%d,%d,%d,%.0f,%.0f,%.0f,%.0f", setup, seconds, valley,
                     peak, workMicros, written, ProcessedEvents.COUNT.sum(), ProcessedEvents.LAG.p95(),
                     java.util.Arrays.stream(s.col(3)).sum(), java.util.Arrays.stream(s.col(2)).max().orElse(0),
@@ -191,6 +203,15 @@ public final class AutoscalerBenchmark {
         } finally {
             flink.close();
         }
+    }
+
+    /** A chart panel from alternating series names and values, in that order. */
+    private static TimeSeriesChart.Panel panel(String title, Object... namesAndValues) {
+        Map<String, double[]> series = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            series.put((String) namesAndValues[i], (double[]) namesAndValues[i + 1]);
+        }
+        return new TimeSeriesChart.Panel(title, series);
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {
