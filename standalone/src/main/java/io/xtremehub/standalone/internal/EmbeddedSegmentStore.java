@@ -25,7 +25,7 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
     public static final int WAL_CHECKPOINT_COMMITS = 100;
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedSegmentStore.class);
-    private static final long SHUTDOWN_GRACE_MILLIS = 15_000;
+    private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
 
     private final ServiceStarter starter;
 
