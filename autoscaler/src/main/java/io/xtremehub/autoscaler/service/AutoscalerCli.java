@@ -112,7 +112,8 @@ public final class AutoscalerCli {
                 JsonNode d = e.getValue();
                 out.append(String.format("  %-20s %-11s %d -> %d (recommended %d)  next up %s, next down %s%n    %s%n",
                         e.getKey(), d.path("action").asText(), d.path("from").asInt(), d.path("to").asInt(),
-                        d.path("recommended").asInt(), d.path("nextUpAllowed").asText(), d.path("nextDownAllowed").asText(),
+                        d.path("recommended").asInt(), when(d.path("nextUpAllowed").asText()),
+                        when(d.path("nextDownAllowed").asText()),
                         d.path("reason").asText()));
             });
             out.append("last actions:\n");
@@ -120,6 +121,11 @@ public final class AutoscalerCli {
                     d.path("time").asText(), d.path("scaler").asText(), d.path("action").asText(),
                     d.path("from").asInt(), d.path("to").asInt(), d.path("reason").asText())));
             return out.toString();
+        }
+
+        /** The stabilizer says the epoch for "never acted, no cool-down running". */
+        private static String when(String instant) {
+            return instant.startsWith("1970-") ? "any time" : instant;
         }
     }
 }
