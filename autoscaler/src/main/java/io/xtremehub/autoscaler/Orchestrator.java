@@ -36,6 +36,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class Orchestrator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Orchestrator.class);
+    private static final int ACTIONS_KEPT = 200;
 
     private final Duration period;
     private final Clock clock;
@@ -60,7 +61,7 @@ public final class Orchestrator implements AutoCloseable {
         this.flink = b.flink;
         this.scalers = List.copyOf(b.scalers);
         this.metrics = b.metrics;
-        this.decisions = new DecisionLog(b.decisionsKept);
+        this.decisions = new DecisionLog(ACTIONS_KEPT);
     }
 
     public static Builder builder() {
@@ -203,7 +204,6 @@ public final class Orchestrator implements AutoCloseable {
         private FlinkCollector flink;
         private final List<Scaler> scalers = new ArrayList<>();
         private AutoscalerMetrics metrics = new AutoscalerMetrics();
-        private int decisionsKept = 100;
 
         public Builder period(Duration v) {
             if (v.isNegative() || v.isZero()) {
@@ -231,7 +231,6 @@ public final class Orchestrator implements AutoCloseable {
         public Builder flink(FlinkCollector v) { this.flink = v; return this; }
         public Builder scaler(Scaler v) { scalers.add(v); return this; }
         public Builder metrics(AutoscalerMetrics v) { this.metrics = v; return this; }
-        public Builder decisionsKept(int v) { this.decisionsKept = v; return this; }
 
         public Orchestrator build() {
             if (pravega == null) {

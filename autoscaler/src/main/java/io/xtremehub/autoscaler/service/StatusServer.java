@@ -74,9 +74,8 @@ public final class StatusServer implements AutoCloseable {
         ObjectNode scalers = root.putObject("scalers");
         o.lastDecisions().forEach((name, d) -> scalers.set(name, decision(d)));
         ArrayNode actions = root.putArray("lastActions");
-        List<Decision> latest = o.decisionLog().latest();
-        latest.stream().filter(d -> d.acted() || d.action().equals("failed"))
-                .skip(Math.max(0, latest.size() - 20)).forEach(d -> actions.add(decision(d)));
+        List<Decision> acted = o.decisionLog().latest();
+        acted.subList(Math.max(0, acted.size() - 20), acted.size()).forEach(d -> actions.add(decision(d)));
         return root;
     }
 
