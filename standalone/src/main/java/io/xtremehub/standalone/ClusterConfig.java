@@ -28,6 +28,9 @@ public final class ClusterConfig {
     private final String ltsSecretKey;
     private final String ltsRegion;
     private final long ltsFlushMillis;
+    private final Integer autoScaleCooldownSeconds;
+    private final Integer autoScaleMuteSeconds;
+    private final Integer autoScaleCacheExpirySeconds;
 
     private ClusterConfig(Builder b) {
         this.dataDir = b.dataDir.toAbsolutePath().normalize();
@@ -46,6 +49,9 @@ public final class ClusterConfig {
         this.ltsSecretKey = b.ltsSecretKey;
         this.ltsRegion = b.ltsRegion;
         this.ltsFlushMillis = b.ltsFlushMillis;
+        this.autoScaleCooldownSeconds = b.autoScaleCooldownSeconds;
+        this.autoScaleMuteSeconds = b.autoScaleMuteSeconds;
+        this.autoScaleCacheExpirySeconds = b.autoScaleCacheExpirySeconds;
     }
 
     public static Builder builder() {
@@ -78,6 +84,12 @@ public final class ClusterConfig {
     /** How long the segment store may hold data in the WAL before moving it to LTS. */
     public long ltsFlushMillis() { return ltsFlushMillis; }
     public boolean embeddedS3() { return ltsEndpoint == null; }
+    /** Seconds a new segment waits before the segment store may ask to scale it; null keeps Pravega's default. */
+    public Integer autoScaleCooldownSeconds() { return autoScaleCooldownSeconds; }
+    /** Seconds between two scale requests for one segment; null keeps Pravega's default. */
+    public Integer autoScaleMuteSeconds() { return autoScaleMuteSeconds; }
+    /** Seconds without writes after which a segment asks to be merged; null keeps Pravega's default. */
+    public Integer autoScaleCacheExpirySeconds() { return autoScaleCacheExpirySeconds; }
 
     /** Builder with zero-config defaults. */
     public static final class Builder {
@@ -97,6 +109,9 @@ public final class ClusterConfig {
         private String ltsSecretKey = "xtremehub-secret";
         private String ltsRegion = "us-east-1";
         private long ltsFlushMillis = 5_000;
+        private Integer autoScaleCooldownSeconds;
+        private Integer autoScaleMuteSeconds;
+        private Integer autoScaleCacheExpirySeconds;
 
         public Builder dataDir(Path v) { this.dataDir = Objects.requireNonNull(v); return this; }
         public Builder zkPort(int v) { this.zkPort = port(v, "zk-port"); return this; }
@@ -122,6 +137,18 @@ public final class ClusterConfig {
         public Builder ltsSecretKey(String v) { this.ltsSecretKey = Objects.requireNonNull(v); return this; }
         public Builder ltsRegion(String v) { this.ltsRegion = Objects.requireNonNull(v); return this; }
         public Builder ltsFlushMillis(long v) { this.ltsFlushMillis = positive((int) Math.min(v, Integer.MAX_VALUE), "lts-flush-ms"); return this; }
+
+        /**
+         * Makes stream auto-scaling react in seconds rather than Pravega's minutes (tests and
+         * experiments): the cool-down of a new segment, the mute time between two requests for a
+         * segment, and how long a segment must see no writes before it asks to be merged.
+         */
+        public Builder fastAutoScaling(int cooldownSeconds, int muteSeconds, int idleSeconds) {
+            this.autoScaleCooldownSeconds = positive(cooldownSeconds, "auto-scale cooldown");
+            this.autoScaleMuteSeconds = positive(muteSeconds, "auto-scale mute");
+            this.autoScaleCacheExpirySeconds = positive(idleSeconds, "auto-scale idle");
+            return this;
+        }
 
         /** Every port 0: each is picked free at first start and remembered in the data dir. */
         public Builder allPortsEphemeral() {

@@ -11,6 +11,8 @@ import io.pravega.segmentstore.storage.impl.bookkeeper.BookKeeperConfig;
 import io.pravega.shared.metrics.MetricsConfig;
 import io.pravega.storage.s3.S3StorageConfig;
 import io.xtremehub.standalone.ClusterConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The Pravega segment store: WAL on the embedded bookies, long-term storage through
@@ -21,6 +23,9 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
     public static final String LTS_KEY_PREFIX = "pravega/";
     /** The WAL's metadata is checkpointed every this many commits; a restart replays the log from a checkpoint. */
     public static final int WAL_CHECKPOINT_COMMITS = 100;
+
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedSegmentStore.class);
+    private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
 
     private final ServiceStarter starter;
 
@@ -65,10 +70,7 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
-                .include(AutoScalerConfig.builder()
-                        .with(AutoScalerConfig.CONTROLLER_URI, controllerUri)
-                        .with(AutoScalerConfig.AUTH_ENABLED, false)
-                        .with(AutoScalerConfig.TLS_ENABLED, false))
+                .include(autoScaler(config, controllerUri))
                 .include(MetricsConfig.builder()
                         .with(MetricsConfig.ENABLE_STATISTICS, false))
                 .build();
@@ -76,8 +78,41 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
         starter.start();
     }
 
+    private static io.pravega.common.util.ConfigBuilder<AutoScalerConfig> autoScaler(ClusterConfig config, String controllerUri) {
+        io.pravega.common.util.ConfigBuilder<AutoScalerConfig> b = AutoScalerConfig.builder()
+                .with(AutoScalerConfig.CONTROLLER_URI, controllerUri)
+                .with(AutoScalerConfig.AUTH_ENABLED, false)
+                .with(AutoScalerConfig.TLS_ENABLED, false);
+        if (config.autoScaleCooldownSeconds() != null) {
+            b.with(AutoScalerConfig.COOLDOWN_IN_SECONDS, config.autoScaleCooldownSeconds())
+                    .with(AutoScalerConfig.MUTE_IN_SECONDS, config.autoScaleMuteSeconds())
+                    .with(AutoScalerConfig.CACHE_EXPIRY_IN_SECONDS, config.autoScaleCacheExpirySeconds())
+                    // expired entries are only noticed when the cache is cleaned
+                    .with(AutoScalerConfig.CACHE_CLEANUP_IN_SECONDS, 1);
+        }
+        return b;
+    }
+
+    /**
+     * Shuts the segment store down. Pravega closes its auto-scale request writer last, after its
+     * own listener: a scale request still unacknowledged then waits for an ack that cannot come,
+     * forever. Everything else is closed by that point, so the shutdown thread is interrupted
+     * after a grace period instead of hanging the JVM.
+     */
     @Override
     public void close() {
-        starter.shutdown();
+        Thread shutdown = new Thread(starter::shutdown, "segment-store-shutdown");
+        shutdown.start();
+        try {
+            shutdown.join(SHUTDOWN_GRACE_MILLIS);
+            if (shutdown.isAlive()) {
+                LOG.warn("segment store shutdown stuck on a pending auto-scale request after {} ms: interrupting it",
+                        SHUTDOWN_GRACE_MILLIS);
+                shutdown.interrupt();
+                shutdown.join(SHUTDOWN_GRACE_MILLIS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

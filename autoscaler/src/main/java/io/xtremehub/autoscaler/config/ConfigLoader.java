@@ -1,0 +1,164 @@
+package io.xtremehub.autoscaler.config;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Reads {@code autoscaler.yaml} and refuses, with one line, anything it would have to guess
+ * about: unknown fields, unknown rule or actuator types, min above max, a rule on a stream that
+ * is not watched, a job rule without Flink.
+ */
+public final class ConfigLoader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_MISSING_EXTERNAL_TYPE_ID_PROPERTY);
+
+    private ConfigLoader() {
+    }
+
+    public static AutoscalerConfig load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException(file + ": no such file");
+        } catch (IOException e) {
+            throw new ConfigException(file + ": cannot read (" + e.getMessage() + ")", e);
+        }
+        return parse(file.getFileName().toString(), text);
+    }
+
+    /** Parses and checks YAML text; {@code source} names it in error messages. */
+    public static AutoscalerConfig parse(String source, String yaml) {
+        AutoscalerConfig config;
+        try {
+            config = YAML.readValue(yaml, AutoscalerConfig.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw new ConfigException(source + ": unknown field '" + e.getPropertyName() + "'" + at(e)
+                    + " (known: " + e.getKnownPropertyIds().stream().map(Object::toString).sorted()
+                    .collect(Collectors.joining(", ")) + ")", e);
+        } catch (InvalidTypeIdException e) {
+            String known = e.getBaseType().getRawClass() == RuleSection.class
+                    ? "segments-ratio, compute-aware, stream-min-segments"
+                    : "flink-resource-requirements, local-processes, kubernetes, stream-min-segments";
+            throw new ConfigException(source + ": " + (e.getTypeId() == null ? "missing 'type'"
+                    : "unknown type '" + e.getTypeId() + "'") + at(e) + " (known: " + known + ")", e);
+        } catch (JsonProcessingException e) {
+            String why = e.getOriginalMessage().lines().findFirst().orElse("invalid YAML");
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+            throw new ConfigException(source + ": " + why + where, e);
+        }
+        if (config == null) {
+            throw new ConfigException(source + ": empty configuration");
+        }
+        check(source, config);
+        return config;
+    }
+
+    private static String at(JsonMappingException e) {
+        String path = e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
+                .collect(Collectors.joining());
+        // the last reference is the offending field itself
+        int cut = e instanceof UnrecognizedPropertyException ? path.lastIndexOf('.') : path.length();
+        String parent = cut <= 0 ? "" : path.substring(path.startsWith(".") ? 1 : 0, cut);
+        return parent.isEmpty() ? "" : " in " + parent;
+    }
+
+    private static void check(String source, AutoscalerConfig c) {
+        if (c.periodSeconds() < 1) {
+            fail(source, "periodSeconds must be at least 1, got " + c.periodSeconds());
+        }
+        Set<String> streams = new HashSet<>();
+        for (int i = 0; i < c.streams().size(); i++) {
+            AutoscalerConfig.StreamSection s = c.streams().get(i);
+            if (s.name() == null || s.name().isBlank()) {
+                fail(source, "streams[" + i + "] needs a name");
+            }
+            streams.add(s.name());
+        }
+        if (c.scalers().isEmpty()) {
+            fail(source, "no scalers: add at least one under 'scalers'");
+        }
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < c.scalers().size(); i++) {
+            AutoscalerConfig.ScalerSection s = c.scalers().get(i);
+            String where = "scalers[" + i + "]" + (s.name() == null ? "" : " '" + s.name() + "'");
+            if (s.name() == null || s.name().isBlank()) {
+                fail(source, where + " needs a name");
+            }
+            if (!names.add(s.name())) {
+                fail(source, where + ": the name is used twice");
+            }
+            checkRule(source, where, s.rule(), streams, c.flink());
+            checkStabilization(source, where, s.stabilization());
+            if (s.actuators().isEmpty()) {
+                fail(source, where + " needs at least one actuator");
+            }
+            for (ActuatorSection a : s.actuators()) {
+                checkActuator(source, where, a, streams, c.flink());
+            }
+        }
+    }
+
+    private static void checkRule(String source, String where, RuleSection r, Set<String> streams,
+                                  AutoscalerConfig.FlinkSection flink) {
+        if (r == null) {
+            fail(source, where + " needs a rule");
+        }
+        if (r.stream() == null || !streams.contains(r.stream())) {
+            fail(source, where + ": rule stream '" + r.stream() + "' is not under 'streams' (watched: " + streams + ")");
+        }
+        int min = r.min() == null ? 1 : r.min();
+        int max = r.max() == null ? 64 : r.max();
+        if (min < 0 || min > max) {
+            fail(source, where + ": rule min (" + min + ") must be between 0 and max (" + max + ")");
+        }
+        String job = r instanceof RuleSection.ComputeAware ca ? ca.job()
+                : r instanceof RuleSection.StreamMinSegments sm ? sm.job() : "";
+        if (job == null || (!job.isEmpty() && flink == null)) {
+            fail(source, where + ": a " + (job == null ? "rule of this type needs 'job' (the Flink job's name)"
+                    : "rule on a job needs the 'flink.rest' address"));
+        }
+    }
+
+    private static void checkStabilization(String source, String where, AutoscalerConfig.StabilizationSection s) {
+        if (s.upWindowSeconds() < 0 || s.downWindowSeconds() < 0 || s.upCooldownSeconds() < 0
+                || s.downCooldownSeconds() < 0) {
+            fail(source, where + ": stabilization windows and cool-downs must not be negative");
+        }
+    }
+
+    private static void checkActuator(String source, String where, ActuatorSection a, Set<String> streams,
+                                      AutoscalerConfig.FlinkSection flink) {
+        if (a instanceof ActuatorSection.FlinkResourceRequirements f && (f.job() == null || flink == null)) {
+            fail(source, where + ": flink-resource-requirements needs 'job' and the 'flink.rest' address");
+        }
+        if (a instanceof ActuatorSection.LocalProcesses l
+                && (l.jobManager() == null || !l.jobManager().matches("[^:]+:\\d+"))) {
+            fail(source, where + ": local-processes needs 'jobManager' as host:rpcPort, got " + l.jobManager());
+        }
+        if (a instanceof ActuatorSection.Kubernetes k && (k.namespace() == null || k.deployment() == null)) {
+            fail(source, where + ": kubernetes needs 'namespace' and 'deployment'");
+        }
+        if (a instanceof ActuatorSection.StreamMinSegments s && (s.stream() == null || !streams.contains(s.stream()))) {
+            fail(source, where + ": stream-min-segments stream '" + s.stream() + "' is not under 'streams'");
+        }
+    }
+
+    private static void fail(String source, String message) {
+        throw new ConfigException(source + ": " + message);
+    }
+}

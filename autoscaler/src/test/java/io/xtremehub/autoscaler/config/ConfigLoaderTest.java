@@ -1,0 +1,87 @@
+package io.xtremehub.autoscaler.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+    private static final String VALID = """
+            periodSeconds: 5
+            pravega: {controller: "tcp://127.0.0.1:9090", scope: xtremehub}
+            flink: {rest: "http://127.0.0.1:8081"}
+            streams:
+              - {name: readings, readerGroup: readings-job}
+            scalers:
+              - name: readings-job
+                rule: {type: segments-ratio, stream: readings, segmentsPerTaskManager: 2, min: 1, max: 8}
+                stabilization: {downWindowSeconds: 30}
+                actuators:
+                  - {type: local-processes, jobManager: "127.0.0.1:6123", slots: 1}
+                  - {type: flink-resource-requirements, job: readings-job}
+              - name: readings-stream
+                rule: {type: stream-min-segments, stream: readings, job: readings-job, min: 1, max: 8}
+                actuators: [{type: stream-min-segments, stream: readings}]
+            """;
+
+    private static String refusal(String yaml) {
+        return assertThrows(ConfigException.class, () -> ConfigLoader.parse("autoscaler.yaml", yaml)).getMessage();
+    }
+
+    @Test
+    void aValidFileIsReadWithItsDefaults() {
+        AutoscalerConfig c = ConfigLoader.parse("autoscaler.yaml", VALID);
+        assertEquals(5, c.periodSeconds());
+        assertEquals(2, c.scalers().size());
+        RuleSection.SegmentsRatio rule = assertInstanceOf(RuleSection.SegmentsRatio.class, c.scalers().get(0).rule());
+        assertEquals(2.0, rule.segmentsPerTaskManager());
+        assertEquals(30, c.scalers().get(0).stabilization().downWindowSeconds());
+        assertEquals(30, c.scalers().get(0).stabilization().upCooldownSeconds(), "default up cool-down");
+        assertEquals(9095, c.http().port());
+    }
+
+    @Test
+    void anUnknownFieldIsRefusedNamingItAndWhereItIs() {
+        String m = refusal(VALID.replace("segmentsPerTaskManager: 2", "segmentsPerTaskManager: 2, segmentsPerTm: 3"));
+        assertEquals("autoscaler.yaml: unknown field 'segmentsPerTm' in scalers[0].rule (known: max, min, "
+                + "segmentsPerTaskManager, stream)", m);
+    }
+
+    @Test
+    void minAboveMaxIsRefused() {
+        assertEquals("autoscaler.yaml: scalers[0] 'readings-job': rule min (9) must be between 0 and max (8)",
+                refusal(VALID.replace("segmentsPerTaskManager: 2, min: 1, max: 8}", "segmentsPerTaskManager: 2, min: 9, max: 8}")));
+    }
+
+    @Test
+    void anUnknownRuleTypeIsRefusedWithTheKnownOnes() {
+        String m = refusal(VALID.replace("type: segments-ratio", "type: segment-ratio"));
+        assertEquals("autoscaler.yaml: unknown type 'segment-ratio' in scalers[0].rule (known: segments-ratio, "
+                + "compute-aware, stream-min-segments)", m);
+    }
+
+    @Test
+    void aRuleOnAStreamThatIsNotWatchedIsRefused() {
+        String m = refusal(VALID.replace("stream: readings, segmentsPerTaskManager", "stream: other, segmentsPerTaskManager"));
+        assertEquals("autoscaler.yaml: scalers[0] 'readings-job': rule stream 'other' is not under 'streams' "
+                + "(watched: [readings])", m);
+    }
+
+    @Test
+    void aJobActuatorWithoutFlinkIsRefused() {
+        String m = refusal(VALID.replace("flink: {rest: \"http://127.0.0.1:8081\"}\n", ""));
+        assertEquals("autoscaler.yaml: scalers[0] 'readings-job': flink-resource-requirements needs 'job' and the "
+                + "'flink.rest' address", m);
+    }
+
+    @Test
+    void everyRefusalIsOneLine() {
+        for (String bad : new String[] {"scalers: [", "periodSeconds: 0\n" + VALID.substring(VALID.indexOf('\n') + 1),
+                "streams: []\nscalers: []", "periodSeconds: many"}) {
+            String m = refusal(bad);
+            assertFalse(m.contains("\n"), m);
+        }
+    }
+}
