@@ -1,0 +1,130 @@
+package io.xtremehub.tiering.nexusprocess;
+
+import io.xtremehub.nexus.Backend;
+import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.StreamletRef;
+import io.xtremehub.nexus.policy.SystemType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one Nexus server in this JVM for a parent process that cannot load Nexus itself (a Pulsar
+ * or Kafka broker brings Jetty 9, Jackson 2 and its own Netty). The parent reads one line on our
+ * standard output, {@code NEXUS-READY <s3 endpoint> <admin endpoint> <admin token>}, and closes our
+ * standard input to stop us, so Nexus never outlives a parent that dies.
+ *
+ * <p>Options: {@code --work-dir DIR} (required), {@code --backend-dir DIR} (filesystem backend,
+ * default {@code <work-dir>/backend}) or {@code --backend-s3 URL} (an S3 endpoint, e.g. one that is
+ * down), {@code --access-key}, {@code --secret-key}, {@code --bucket} and {@code --system} of the
+ * policy to define at start, and {@code --streamlets} (comma-separated, e.g. {@code zstd}; none
+ * defines no policy). The streamlets of this jar ({@link FailingPutsStreamlet}) are registered at
+ * start, so a policy can use them.
+ */
+public final class NexusProcessMain {
+    /** Prefix of the line that tells the parent Nexus is serving. */
+    public static final String READY = "NEXUS-READY";
+
+    private NexusProcessMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> options = options(args);
+        Path workDir = Path.of(required(options, "work-dir"));
+        String bucket = options.getOrDefault("bucket", "offload");
+        NexusServer nexus = NexusServer.builder()
+                .backend(backend(options, workDir))
+                .workDir(workDir.resolve("nexus-work"))
+                .credentials(options.getOrDefault("access-key", NexusServer.DEFAULT_ACCESS_KEY),
+                        options.getOrDefault("secret-key", NexusServer.DEFAULT_SECRET_KEY))
+                .build()
+                .start();
+        try {
+            nexus.streamlets().register(ownJar());
+            List<StreamletRef> pipeline = Arrays.stream(options.getOrDefault("streamlets", "zstd").split(","))
+                    .map(String::trim).filter(s -> !s.isEmpty() && !s.equals("none"))
+                    .map(NexusProcessMain::streamletRef).toList();
+            if (!pipeline.isEmpty()) {
+                nexus.definePolicy(new Policy("offload", 0, SystemType.parse(options.getOrDefault("system", "pulsar")),
+                        bucket, "**", pipeline, List.of()));
+            }
+            System.out.println(READY + " " + strip(nexus.endpoint()) + " " + strip(nexus.adminEndpoint()) + " "
+                    + nexus.adminToken());
+            System.out.flush();
+            waitForEndOf(System.in);
+        } finally {
+            nexus.close();
+        }
+    }
+
+    // "name" or "name:key=value;key=value"
+    private static StreamletRef streamletRef(String spec) {
+        int colon = spec.indexOf(':');
+        if (colon < 0) {
+            return new StreamletRef(spec, Map.of());
+        }
+        Map<String, String> parameters = new HashMap<>();
+        for (String pair : spec.substring(colon + 1).split(";")) {
+            String[] kv = pair.split("=", 2);
+            if (kv.length != 2) {
+                throw new IllegalArgumentException("streamlet parameter '" + pair + "' in '" + spec
+                        + "' is not key=value");
+            }
+            parameters.put(kv[0], kv[1]);
+        }
+        return new StreamletRef(spec.substring(0, colon), parameters);
+    }
+
+    private static Backend backend(Map<String, String> options, Path workDir) throws IOException {
+        if (options.containsKey("backend-s3")) {
+            return Backend.s3(URI.create(options.get("backend-s3")), "us-east-1",
+                    options.getOrDefault("backend-access-key", "backend"),
+                    options.getOrDefault("backend-secret-key", "backend-secret"));
+        }
+        Path dir = Path.of(options.getOrDefault("backend-dir", workDir.resolve("backend").toString()));
+        return Backend.filesystem(Files.createDirectories(dir));
+    }
+
+    private static Path ownJar() throws URISyntaxException {
+        return Path.of(NexusProcessMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    }
+
+    private static void waitForEndOf(InputStream in) throws IOException {
+        byte[] buffer = new byte[256];
+        while (in.read(buffer) >= 0) {
+            // the parent writes nothing; end of input means it is done or gone
+        }
+    }
+
+    private static String strip(URI uri) {
+        String s = uri.toString();
+        return s.endsWith("/") ? s.substring(0, s.length() - 1) : s;
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 0; i < args.length; i += 2) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("expected '--option value' pairs, got '" + args[i] + "'");
+            }
+            options.put(args[i].substring(2), args[i + 1]);
+        }
+        return options;
+    }
+
+    private static String required(Map<String, String> options, String name) {
+        String value = options.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("missing --" + name);
+        }
+        return value;
+    }
+}
