@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Runs one Nexus server in this JVM for a parent process that cannot load Nexus itself (a Pulsar
@@ -24,12 +25,17 @@ import java.util.Map;
  *
  * <p>Options: {@code --work-dir DIR} (required), {@code --backend-dir DIR} (filesystem backend,
  * default {@code <work-dir>/backend}) or {@code --backend-s3 URL} (an S3 endpoint, e.g. one that is
- * down), {@code --access-key}, {@code --secret-key}, {@code --bucket} and {@code --system} of the
- * policy to define at start, and {@code --streamlets} (comma-separated, e.g. {@code zstd}; none
- * defines no policy). The streamlets of this jar ({@link FailingPutsStreamlet}) are registered at
- * start, so a policy can use them.
+ * down; the policies' buckets are created in a filesystem backend), {@code --access-key}, {@code --secret-key}, {@code --system} of the policies (default
+ * pulsar), and per bucket a policy named after it, {@code --policy-<bucket> <streamlets>} with the
+ * streamlets comma-separated, each {@code name} or {@code name:key=value;key=value} (e.g.
+ * {@code --policy-offload fail-first-puts:failures=1,zstd}). The streamlets of this jar
+ * ({@link FailingPutsStreamlet}) are registered at start, so a policy can use them.
  */
 public final class NexusProcessMain {
+    private static final String POLICY = "policy-";
+    private static final Set<String> OPTIONS = Set.of("work-dir", "backend-dir", "backend-s3", "backend-access-key",
+            "backend-secret-key", "access-key", "secret-key", "system");
+
     /** Prefix of the line that tells the parent Nexus is serving. */
     public static final String READY = "NEXUS-READY";
 
@@ -39,9 +45,9 @@ public final class NexusProcessMain {
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
         Path workDir = Path.of(required(options, "work-dir"));
-        String bucket = options.getOrDefault("bucket", "offload");
+        Backend backend = backend(options, workDir);
         NexusServer nexus = NexusServer.builder()
-                .backend(backend(options, workDir))
+                .backend(backend)
                 .workDir(workDir.resolve("nexus-work"))
                 .credentials(options.getOrDefault("access-key", NexusServer.DEFAULT_ACCESS_KEY),
                         options.getOrDefault("secret-key", NexusServer.DEFAULT_SECRET_KEY))
@@ -49,13 +55,14 @@ public final class NexusProcessMain {
                 .start();
         try {
             nexus.streamlets().register(ownJar());
-            List<StreamletRef> pipeline = Arrays.stream(options.getOrDefault("streamlets", "zstd").split(","))
-                    .map(String::trim).filter(s -> !s.isEmpty() && !s.equals("none"))
-                    .map(NexusProcessMain::streamletRef).toList();
-            if (!pipeline.isEmpty()) {
-                nexus.definePolicy(new Policy("offload", 0, SystemType.parse(options.getOrDefault("system", "pulsar")),
-                        bucket, "**", pipeline, List.of()));
-            }
+            SystemType system = SystemType.parse(options.getOrDefault("system", "pulsar"));
+            options.forEach((option, streamlets) -> {
+                if (option.startsWith(POLICY)) {
+                    String bucket = option.substring(POLICY.length());
+                    createBucket(backend, bucket);
+                    nexus.definePolicy(new Policy(bucket, 0, system, bucket, "**", pipeline(streamlets), List.of()));
+                }
+            });
             System.out.println(READY + " " + strip(nexus.endpoint()) + " " + strip(nexus.adminEndpoint()) + " "
                     + nexus.adminToken());
             System.out.flush();
@@ -63,6 +70,12 @@ public final class NexusProcessMain {
         } finally {
             nexus.close();
         }
+    }
+
+    // comma-separated streamlets
+    private static List<StreamletRef> pipeline(String streamlets) {
+        return Arrays.stream(streamlets.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .map(NexusProcessMain::streamletRef).toList();
     }
 
     // "name" or "name:key=value;key=value"
@@ -93,6 +106,17 @@ public final class NexusProcessMain {
         return Backend.filesystem(Files.createDirectories(dir));
     }
 
+    // a policy's bucket exists from the start, as an operator would have created it (filesystem: a directory)
+    private static void createBucket(Backend backend, String bucket) {
+        if (backend instanceof Backend.Filesystem filesystem) {
+            try {
+                Files.createDirectories(filesystem.baseDir().resolve(bucket));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot create bucket " + bucket, e);
+            }
+        }
+    }
+
     private static Path ownJar() throws URISyntaxException {
         return Path.of(NexusProcessMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
@@ -115,7 +139,12 @@ public final class NexusProcessMain {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("expected '--option value' pairs, got '" + args[i] + "'");
             }
-            options.put(args[i].substring(2), args[i + 1]);
+            String name = args[i].substring(2);
+            if (!OPTIONS.contains(name) && !name.startsWith(POLICY)) {
+                throw new IllegalArgumentException("unknown option --" + name + ": use " + OPTIONS.stream()
+                        .map(o -> "--" + o).toList() + " or --" + POLICY + "<bucket>");
+            }
+            options.put(name, args[i + 1]);
         }
         return options;
     }
