@@ -1,6 +1,7 @@
 package io.xtremehub.tiering.pulsar;
 
 import java.io.IOException;
+import java.net.URLDecoder;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +17,8 @@ import java.util.stream.Stream;
  * object's user metadata (Nexus' marker among it) in the file's extended attributes.
  */
 final class BackendObjects {
+    /** Where S3Proxy's filesystem backend keeps Nexus' marker: user metadata {@code nexus-marker}. */
+    private static final String MARKER = "user.user-metadata.nexus-marker";
     private BackendObjects() {
     }
 
@@ -40,6 +43,22 @@ final class BackendObjects {
             metadata.put(name, new String(value.array(), 0, value.position(), StandardCharsets.UTF_8));
         }
         return metadata;
+    }
+
+    /**
+     * Nexus' marker on the object, its fields by name ({@code p} policy@version, {@code n} length the
+     * client wrote, {@code s} the steps applied, e.g. {@code 0:zstd@1:9191}); empty if the object has none.
+     */
+    static Map<String, String> nexusMarker(Path bucketDir, String key) throws IOException {
+        String marker = metadata(bucketDir, key).get(MARKER);
+        Map<String, String> fields = new TreeMap<>();
+        if (marker != null) {
+            for (String field : marker.split("&")) {
+                String[] kv = field.split("=", 2);
+                fields.put(kv[0], URLDecoder.decode(kv.length > 1 ? kv[1] : "", StandardCharsets.UTF_8));
+            }
+        }
+        return fields;
     }
 
     /** Bytes the backend stores for the object. */

@@ -89,10 +89,18 @@ class PulsarOffloadThroughNexusIT {
         for (long ledger : offloaded) {
             String data = keys.stream().filter(k -> k.endsWith("-ledger-" + ledger)).findFirst()
                     .orElseThrow(() -> new AssertionError("no data object of ledger " + ledger + " in " + keys));
-            Map<String, String> marker = BackendObjects.metadata(bucket, data);
-            System.out.println(data + " -> " + marker + " stored " + BackendObjects.storedBytes(bucket, data));
-            assertTrue(keys.contains(data + "-index"), () -> "no index object of ledger " + ledger + " in " + keys);
-            System.out.println(data + "-index -> " + BackendObjects.metadata(bucket, data + "-index"));
+            // the data object went through the zstd policy: marker on it, stored compressed
+            Map<String, String> marker = BackendObjects.nexusMarker(bucket, data);
+            assertEquals(BUCKET + "@1", marker.get("p"), () -> data + " has no marker of the policy: " + marker);
+            assertTrue(marker.get("s").contains("zstd@"), () -> data + " was not compressed: " + marker);
+            long written = Long.parseLong(marker.get("n"));
+            long stored = BackendObjects.storedBytes(bucket, data);
+            assertTrue(stored * 2 < written, () -> data + ": " + stored + " bytes stored of " + written + " written");
+            // the index object is the offloader's metadata: Nexus stores it exactly as written
+            String index = data + "-index";
+            assertTrue(keys.contains(index), () -> "no index object of ledger " + ledger + " in " + keys);
+            assertEquals(Map.of(), BackendObjects.nexusMarker(bucket, index));
+            assertEquals("index", BackendObjects.metadata(bucket, index).get("user.user-metadata.role"));
         }
     }
 
