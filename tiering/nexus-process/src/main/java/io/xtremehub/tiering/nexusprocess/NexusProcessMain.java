@@ -25,7 +25,8 @@ import java.util.Set;
  *
  * <p>Options: {@code --work-dir DIR} (required), {@code --backend-dir DIR} (filesystem backend,
  * default {@code <work-dir>/backend}) or {@code --backend-s3 URL} (an S3 endpoint, e.g. one that is
- * down; the policies' buckets are created in a filesystem backend), {@code --access-key}, {@code --secret-key}, {@code --system} of the policies (default
+ * down; the policies' buckets are created in a filesystem backend), {@code --tag-bucket} (another
+ * than the default when the backend is a Nexus, which keeps that bucket to itself), {@code --access-key}, {@code --secret-key}, {@code --system} of the policies (default
  * pulsar), and per bucket a policy named after it, {@code --policy-<bucket> <streamlets>} with the
  * streamlets comma-separated, each {@code name} or {@code name:key=value;key=value} (e.g.
  * {@code --policy-offload fail-first-puts:failures=1,zstd}). The streamlets of this jar
@@ -34,7 +35,7 @@ import java.util.Set;
 public final class NexusProcessMain {
     private static final String POLICY = "policy-";
     private static final Set<String> OPTIONS = Set.of("work-dir", "backend-dir", "backend-s3", "backend-access-key",
-            "backend-secret-key", "access-key", "secret-key", "system");
+            "backend-secret-key", "access-key", "secret-key", "system", "tag-bucket");
 
     /** Prefix of the line that tells the parent Nexus is serving. */
     public static final String READY = "NEXUS-READY";
@@ -49,6 +50,7 @@ public final class NexusProcessMain {
         NexusServer nexus = NexusServer.builder()
                 .backend(backend)
                 .workDir(workDir.resolve("nexus-work"))
+                .tagBucket(options.getOrDefault("tag-bucket", NexusServer.DEFAULT_TAG_BUCKET))
                 .credentials(options.getOrDefault("access-key", NexusServer.DEFAULT_ACCESS_KEY),
                         options.getOrDefault("secret-key", NexusServer.DEFAULT_SECRET_KEY))
                 .build()

@@ -43,11 +43,13 @@ final class NexusProcess implements AutoCloseable {
         return start(dir, policyOptions(streamletsByBucket));
     }
 
-    /** Starts Nexus in front of an S3 backend at {@code backendEndpoint} (e.g. one nobody listens on). */
+    /** Starts Nexus in front of an S3 backend at {@code backendEndpoint} that takes our credentials. */
     static NexusProcess startOverS3(Path dir, Map<String, String> streamletsByBucket, String backendEndpoint)
             throws IOException {
         List<String> options = new ArrayList<>(policyOptions(streamletsByBucket));
-        options.addAll(List.of("--backend-s3", backendEndpoint));
+        // a Nexus backend keeps the default tag bucket to itself
+        options.addAll(List.of("--backend-s3", backendEndpoint, "--backend-access-key", ACCESS_KEY,
+                "--backend-secret-key", SECRET_KEY, "--tag-bucket", "nexus-front-tags"));
         return start(dir, options);
     }
 

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PulsarOffloadThroughNexusIT {
     private static final String BUCKET = "pulsar-offload";
+    /** Bucket whose policy fails the first PUT, then compresses with zstd. */
+    private static final String FAULTS_BUCKET = "pulsar-faults";
     private static final int ENTRIES_PER_LEDGER = 200;
 
     @TempDir
@@ -43,7 +45,8 @@ class PulsarOffloadThroughNexusIT {
 
     @BeforeAll
     static void start() throws Exception {
-        nexus = NexusProcess.start(dir.resolve("nexus"), Map.of(BUCKET, "zstd"));
+        nexus = NexusProcess.start(dir.resolve("nexus"), Map.of(BUCKET, "zstd",
+                FAULTS_BUCKET, "fail-first-puts:failures=1;run=faults,zstd"));
         broker = PulsarStandaloneBroker.start(dir.resolve("pulsar"), nexus.endpoint(), BUCKET, ENTRIES_PER_LEDGER);
     }
 
@@ -64,10 +67,7 @@ class PulsarOffloadThroughNexusIT {
         List<byte[]> written = produce(topic, 5 * ENTRIES_PER_LEDGER + 50, 1);
         MessageIdAdv last = (MessageIdAdv) broker.admin().topics().getLastMessageId(topic);
 
-        broker.admin().topics().triggerOffload(topic, last);
-        await().atMost(Duration.ofMinutes(2)).until(() ->
-                broker.admin().topics().offloadStatus(topic).getStatus() != LongRunningProcessStatus.Status.RUNNING);
-        OffloadProcessStatus status = broker.admin().topics().offloadStatus(topic);
+        OffloadProcessStatus status = offload(topic, last);
         assertEquals(LongRunningProcessStatus.Status.SUCCESS, status.getStatus(),
                 () -> "offload failed: " + status.getLastError());
 
@@ -93,15 +93,86 @@ class PulsarOffloadThroughNexusIT {
             Map<String, String> marker = BackendObjects.nexusMarker(bucket, data);
             assertEquals(BUCKET + "@1", marker.get("p"), () -> data + " has no marker of the policy: " + marker);
             assertTrue(marker.get("s").contains("zstd@"), () -> data + " was not compressed: " + marker);
-            long written = Long.parseLong(marker.get("n"));
+            long original = Long.parseLong(marker.get("n"));
             long stored = BackendObjects.storedBytes(bucket, data);
-            assertTrue(stored * 2 < written, () -> data + ": " + stored + " bytes stored of " + written + " written");
+            assertTrue(stored * 2 < original, () -> data + ": " + stored + " bytes stored of " + original + " written");
             // the index object is the offloader's metadata: Nexus stores it exactly as written
             String index = data + "-index";
             assertTrue(keys.contains(index), () -> "no index object of ledger " + ledger + " in " + keys);
             assertEquals(Map.of(), BackendObjects.nexusMarker(bucket, index));
             assertEquals("index", BackendObjects.metadata(bucket, index).get("user.user-metadata.role"));
         }
+    }
+
+    @Test
+    void streamletFailureIsAnS3ErrorTheOffloadRecoversFromWithTheDataIntact() throws Exception {
+        String namespace = "xtremehub/faults";
+        broker.createNamespace(namespace, nexus.endpoint(), FAULTS_BUCKET);
+        String topic = "persistent://" + namespace + "/hdfs-logs";
+        List<byte[]> written = produce(topic, 2 * ENTRIES_PER_LEDGER + 10, 2);
+        MessageIdAdv last = (MessageIdAdv) broker.admin().topics().getLastMessageId(topic);
+
+        OffloadProcessStatus first = offload(topic, last);
+        // The first PUT of the offload failed in the streamlet (a 500 InternalError). jclouds does not
+        // retry a failed CompleteMultipartUpload, so the offload reports it; the next trigger retries.
+        List<String> attempts = new ArrayList<>(List.of(first.getStatus() + ": " + first.getLastError()));
+        OffloadProcessStatus status = first;
+        for (int retry = 0; retry < 2 && status.getStatus() != LongRunningProcessStatus.Status.SUCCESS; retry++) {
+            status = offload(topic, last);
+            attempts.add(status.getStatus() + ": " + status.getLastError());
+        }
+        assertEquals(LongRunningProcessStatus.Status.SUCCESS, status.getStatus(), () -> "attempts: " + attempts);
+        System.out.println("offload attempts: " + attempts);
+        assertTrue(nexus.log().contains("injecting streamlet failure 1 of 1 (run faults)"), "no failure was injected");
+
+        List<Long> offloaded = broker.admin().topics().getInternalStats(topic).ledgers.stream()
+                .filter(l -> l.offloaded).map(l -> l.ledgerId).toList();
+        assertEquals(2, offloaded.size(), () -> "offloaded ledgers " + offloaded);
+        await().atMost(Duration.ofMinutes(1)).until(() -> noneInBookKeeper(offloaded));
+        broker.admin().topics().unload(topic);
+        assertEquals(written.size(), readAll(topic, written));
+        // one data and one index object per offloaded ledger: the failed attempt left nothing behind
+        List<String> keys = BackendObjects.keys(nexus.bucketDir(FAULTS_BUCKET)).stream()
+                .filter(k -> !k.startsWith(".")).toList();
+        assertEquals(4, keys.size(), () -> "objects: " + keys);
+    }
+
+    @Test
+    void unreachableBackendFailsTheOffloadAndBookKeeperKeepsEveryLedger() throws Exception {
+        // Nexus in front of an S3 backend (a plain Nexus without policies) that then goes away
+        NexusProcess backend = NexusProcess.start(dir.resolve("backend-s3"), Map.of());
+        try (NexusProcess front = NexusProcess.startOverS3(dir.resolve("nexus-front"),
+                Map.of("pulsar-unreachable", "zstd"), backend.endpoint())) {
+            backend.close();
+            String namespace = "xtremehub/unreachable";
+            broker.createNamespace(namespace, front.endpoint(), "pulsar-unreachable");
+            String topic = "persistent://" + namespace + "/hdfs-logs";
+            List<byte[]> written = produce(topic, 2 * ENTRIES_PER_LEDGER + 10, 3);
+            MessageIdAdv last = (MessageIdAdv) broker.admin().topics().getLastMessageId(topic);
+
+            OffloadProcessStatus status = offload(topic, last);
+            assertEquals(LongRunningProcessStatus.Status.ERROR, status.getStatus());
+            System.out.println("unreachable backend: " + status.getLastError());
+            assertTrue(status.getLastError() != null && !status.getLastError().isBlank(), "no error reported");
+
+            List<LedgerInfo> ledgers = broker.admin().topics().getInternalStats(topic).ledgers;
+            assertTrue(ledgers.stream().noneMatch(l -> l.offloaded), () -> "a ledger is marked offloaded");
+            for (LedgerInfo ledger : ledgers) {
+                assertTrue(broker.ledgerInBookKeeper(ledger.ledgerId), "ledger " + ledger.ledgerId + " left BookKeeper");
+            }
+            broker.admin().topics().unload(topic);
+            assertEquals(written.size(), readAll(topic, written));
+        } finally {
+            backend.close();
+        }
+    }
+
+    /** Triggers an offload up to {@code last} and waits until it has finished, well or not. */
+    private static OffloadProcessStatus offload(String topic, MessageIdAdv last) throws Exception {
+        broker.admin().topics().triggerOffload(topic, last);
+        await().atMost(Duration.ofMinutes(3)).pollInterval(Duration.ofMillis(500)).until(() ->
+                broker.admin().topics().offloadStatus(topic).getStatus() != LongRunningProcessStatus.Status.RUNNING);
+        return broker.admin().topics().offloadStatus(topic);
     }
 
     private static boolean noneInBookKeeper(List<Long> ledgers) throws Exception {

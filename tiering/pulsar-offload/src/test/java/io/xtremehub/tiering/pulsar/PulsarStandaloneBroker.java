@@ -16,6 +16,7 @@ import org.apache.pulsar.PulsarStandalone;
 import org.apache.pulsar.broker.ServiceConfiguration;
 import org.apache.pulsar.client.admin.PulsarAdmin;
 import org.apache.pulsar.client.api.PulsarClient;
+import org.apache.pulsar.common.policies.data.OffloadPoliciesImpl;
 import org.apache.pulsar.common.policies.data.RetentionPolicies;
 import org.apache.pulsar.common.policies.data.TenantInfo;
 
@@ -32,6 +33,8 @@ import org.apache.pulsar.common.policies.data.TenantInfo;
 final class PulsarStandaloneBroker implements AutoCloseable {
     /** Namespace the tests use, with infinite retention. */
     static final String NAMESPACE = "xtremehub/offload";
+    private static final String DRIVER = "S3";
+    private static final String OFFLOADERS_DIR = System.getProperty("offloaders.dir", "target/offloaders");
 
     private final PulsarStandalone standalone;
     private final PulsarClient client;
@@ -104,24 +107,38 @@ final class PulsarStandaloneBroker implements AutoCloseable {
         config.setNarExtractionDirectory(dir.resolve("nar").toString());
         config.setManagedLedgerCacheSizeMB(16);
 
-        // The offloader reads its settings from the broker's properties, as if from broker.conf. Driver
-        // "S3" is jclouds' plain S3 API for S3-compatible endpoints; "aws-s3" would first ask
-        // s3.amazonaws.com for the bucket's region.
-        Properties offload = config.getProperties();
-        offload.setProperty("managedLedgerOffloadDriver", "S3");
-        offload.setProperty("offloadersDirectory", System.getProperty("offloaders.dir", "target/offloaders"));
+        config.getProperties().putAll(offloadSettings(s3Endpoint, bucket));
+        // offloaded ledgers leave BookKeeper at the next retention check
+        config.setManagedLedgerOffloadDeletionLagMs(0);
+        config.setManagedLedgerOffloadDriver(DRIVER);
+        config.setOffloadersDirectory(OFFLOADERS_DIR);
+        return config;
+    }
+
+    /**
+     * The offloader's settings, as broker.conf keys: the broker's own, or a namespace's offload
+     * policies (then that namespace offloads elsewhere). Driver "S3" is jclouds' plain S3 API for
+     * S3-compatible endpoints; "aws-s3" would first ask s3.amazonaws.com for the bucket's region.
+     */
+    static Properties offloadSettings(String s3Endpoint, String bucket) {
+        Properties offload = new Properties();
+        offload.setProperty("managedLedgerOffloadDriver", DRIVER);
+        offload.setProperty("offloadersDirectory", OFFLOADERS_DIR);
         offload.setProperty("managedLedgerOffloadBucket", bucket);
         offload.setProperty("managedLedgerOffloadRegion", "us-east-1");
         offload.setProperty("managedLedgerOffloadServiceEndpoint", s3Endpoint);
         // S3's smallest multipart part: ledgers above 5 MiB go up in several parts
         offload.setProperty("managedLedgerOffloadMaxBlockSizeInBytes", Integer.toString(5 * 1024 * 1024));
         offload.setProperty("managedLedgerOffloadReadBufferSizeInBytes", Integer.toString(256 * 1024));
-        // offloaded ledgers leave BookKeeper at the next retention check
         offload.setProperty("managedLedgerOffloadDeletionLagMs", "0");
-        config.setManagedLedgerOffloadDeletionLagMs(0);
-        config.setManagedLedgerOffloadDriver("S3");
-        config.setOffloadersDirectory(offload.getProperty("offloadersDirectory"));
-        return config;
+        return offload;
+    }
+
+    /** Creates a namespace with infinite retention that offloads to {@code bucket} at {@code s3Endpoint}. */
+    void createNamespace(String namespace, String s3Endpoint, String bucket) throws Exception {
+        admin.namespaces().createNamespace(namespace);
+        admin.namespaces().setRetention(namespace, new RetentionPolicies(-1, -1));
+        admin.namespaces().setOffloadPolicies(namespace, OffloadPoliciesImpl.create(offloadSettings(s3Endpoint, bucket)));
     }
 
     private void createNamespace() throws Exception {
