@@ -24,7 +24,9 @@ import org.apache.pulsar.client.api.Producer;
  * reads how many bytes the broker stored, offloads the topic through Nexus' zstd policy and reads how
  * many bytes the backend stored. Writes one CSV line per configuration.
  *
- * <p>Arguments: {@code <messages> <messages per second> <csv file>}.
+ * <p>Arguments: {@code <messages> <messages per second> <csv file> [nexus streamlets]}, the streamlets of
+ * Nexus' policy as {@code name:key=value;...} (default {@code zstd}, level 3; the offload runs after the
+ * produce path, so a higher level costs the producers nothing).
  */
 public final class PulsarCompressionBenchmark {
     private static final String BUCKET = "pulsar-bench";
@@ -39,22 +41,23 @@ public final class PulsarCompressionBenchmark {
         int messages = Integer.parseInt(args[0]);
         int rate = Integer.parseInt(args[1]);
         Path csv = Path.of(args[2]);
+        String streamlets = args.length > 3 ? args[3] : "zstd";
         Path dir = Files.createTempDirectory("pulsar-bench");
         List<String> rows = new ArrayList<>();
-        try (NexusProcess nexus = NexusProcess.start(dir.resolve("nexus"), Map.of(BUCKET, "zstd"));
+        try (NexusProcess nexus = NexusProcess.start(dir.resolve("nexus"), Map.of(BUCKET, streamlets));
              PulsarStandaloneBroker broker = PulsarStandaloneBroker.start(dir.resolve("pulsar"), nexus.endpoint(),
                      BUCKET, 50_000)) {
             List<Batching> batchings = List.of(new Batching("small", 10, 1), new Batching("large", 1000, 10));
             for (CompressionType compression : List.of(CompressionType.NONE, CompressionType.LZ4, CompressionType.ZSTD)) {
                 for (Batching batching : batchings) {
-                    rows.add(run(broker, nexus, compression, batching, messages, rate));
+                    rows.add(streamlets.replace(',', '+') + "," + run(broker, nexus, compression, batching, messages, rate));
                     System.out.println(rows.get(rows.size() - 1));
                 }
             }
         }
         boolean header = !Files.exists(csv);
         Files.createDirectories(csv.toAbsolutePath().getParent());
-        StringBuilder out = new StringBuilder(header ? "run,compression,batching,messages,rate_per_s,raw_bytes,"
+        StringBuilder out = new StringBuilder(header ? "nexus_policy,run,compression,batching,messages,rate_per_s,raw_bytes,"
                 + "broker_stored_bytes,client_ratio,nexus_input_bytes,nexus_stored_bytes,nexus_ratio_vs_raw,"
                 + "p50_send_ms,p95_send_ms\n" : "");
         rows.forEach(r -> out.append(r).append('\n'));
