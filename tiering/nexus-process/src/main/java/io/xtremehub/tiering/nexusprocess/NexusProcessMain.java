@@ -23,11 +23,12 @@ import java.util.Set;
  * standard output, {@code NEXUS-READY <s3 endpoint> <admin endpoint> <admin token>}, and closes our
  * standard input to stop us, so Nexus never outlives a parent that dies.
  *
- * <p>Options: {@code --work-dir DIR} (required), {@code --backend-dir DIR} (filesystem backend,
- * default {@code <work-dir>/backend}) or {@code --backend-s3 URL} (an S3 endpoint, e.g. one that is
- * down; the policies' buckets are created in a filesystem backend), {@code --tag-bucket} (another
- * than the default when the backend is a Nexus, which keeps that bucket to itself), {@code --access-key}, {@code --secret-key}, {@code --system} of the policies (default
- * pulsar), and per bucket a policy named after it, {@code --policy-<bucket> <streamlets>} with the
+ * <p>Options: {@code --work-dir DIR} (required); {@code --backend-dir DIR} (filesystem backend,
+ * default {@code <work-dir>/backend}, where the policies' buckets are created) or {@code --backend-s3
+ * URL} with {@code --backend-access-key} and {@code --backend-secret-key}; {@code --tag-bucket}
+ * (another than the default when the backend is a Nexus, which keeps that bucket to itself);
+ * {@code --access-key}, {@code --secret-key}; {@code --system} of the policies (default pulsar);
+ * and per bucket a policy named after it, {@code --policy-<bucket> <streamlets>} with the
  * streamlets comma-separated, each {@code name} or {@code name:key=value;key=value} (e.g.
  * {@code --policy-offload fail-first-puts:failures=1,zstd}). The streamlets of this jar
  * ({@link FailingPutsStreamlet}) are registered at start, so a policy can use them.

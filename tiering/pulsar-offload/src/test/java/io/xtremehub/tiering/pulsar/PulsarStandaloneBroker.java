@@ -52,7 +52,7 @@ final class PulsarStandaloneBroker implements AutoCloseable {
 
     /**
      * Starts a broker whose ledgers roll over every {@code entriesPerLedger} entries and whose
-     * offloader writes to {@code bucket} at {@code s3Endpoint} with Nexus' test credentials.
+     * offloader writes to {@code bucket} at {@code s3Endpoint}.
      */
     static PulsarStandaloneBroker start(Path dir, String s3Endpoint, String bucket, int entriesPerLedger)
             throws Exception {
@@ -80,7 +80,7 @@ final class PulsarStandaloneBroker implements AutoCloseable {
         try {
             standalone.start();
             PulsarStandaloneBroker broker = new PulsarStandaloneBroker(standalone);
-            broker.createNamespace();
+            broker.createDefaultNamespace();
             return broker;
         } catch (Exception | Error e) {
             standalone.close();
@@ -141,7 +141,7 @@ final class PulsarStandaloneBroker implements AutoCloseable {
         admin.namespaces().setOffloadPolicies(namespace, OffloadPoliciesImpl.create(offloadSettings(s3Endpoint, bucket)));
     }
 
-    private void createNamespace() throws Exception {
+    private void createDefaultNamespace() throws Exception {
         admin.tenants().createTenant("xtremehub", TenantInfo.builder()
                 .allowedClusters(Set.of("standalone")).build());
         admin.namespaces().createNamespace(NAMESPACE);
