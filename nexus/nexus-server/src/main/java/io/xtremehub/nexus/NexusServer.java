@@ -16,6 +16,7 @@ import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.nexus.servlet.CompleteMultipartStatusFilter;
 import io.xtremehub.nexus.tagging.ProxyFilters;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingBlobStore;
@@ -119,6 +120,7 @@ public final class NexusServer implements AutoCloseable {
             this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags, blobStore)));
             ProxyFilters.install(proxy, new MetricsFilter(metrics));
             ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
+            ProxyFilters.install(proxy, new CompleteMultipartStatusFilter());
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
             this.membership = members;
