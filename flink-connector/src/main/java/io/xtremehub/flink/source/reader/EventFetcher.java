@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * before the checkpoint ({@link #acknowledgeCheckpoint()}), so a completed reader-group
  * checkpoint always means that all readers have emitted exactly the events it covers.
  */
-final class EventFetcher implements Runnable, AutoCloseable {
+final class EventFetcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(EventFetcher.class);
 
     private final PravegaSourceSettings settings;
@@ -99,7 +99,7 @@ final class EventFetcher implements Runnable, AutoCloseable {
             if (read.isCheckpoint()) {
                 long id = CheckpointNames.checkpointIdOf(read.getCheckpointName());
                 if (id >= 0) {
-                    batch.closeWithCheckpoint(id);
+                    batch.closeWithCheckpoint(id, read.getPosition());
                     break;
                 }
                 continue;
@@ -147,8 +147,14 @@ final class EventFetcher implements Runnable, AutoCloseable {
         }
     }
 
-    @Override
-    public void close() throws InterruptedException {
+    /**
+     * Stops reading. A reader that read its stream to the end leaves the group. Any other reader
+     * stays in it as a ghost, because its subtask failed or is being cancelled: leaving would
+     * hand its segments back at wherever it had read to, past events its subtask never got
+     * through a checkpoint. A subtask restored alone takes the ghost out at its checkpointed
+     * position; a global restore or a new job resets the group, which drops ghosts.
+     */
+    void close(boolean finished) throws InterruptedException {
         running = false;
         queue.close();
         thread.join(Math.max(1_000, settings.readTimeoutMillis() * 5));
@@ -157,7 +163,9 @@ final class EventFetcher implements Runnable, AutoCloseable {
             thread.join(1_000);
         }
         try {
-            reader.close();
+            if (finished) {
+                reader.close();
+            }
         } finally {
             clients.close();
         }
