@@ -40,9 +40,21 @@ class LateBarrierIT extends PravegaFlinkIT {
     @RegisterExtension
     static final MiniClusterExtension FLINK = miniCluster();
 
+    /** A task fails right after the late checkpoint: the source subtask is restored from its split. */
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
-    void restoreFromALateCheckpointReadsNothingTwice() throws Exception {
+    void aSubtaskRestoredFromALateCheckpointReadsNothingTwice() throws Exception {
+        runFailingRightAfterTheLateCheckpoint(false);
+    }
+
+    /** An enumerator fails the job right after the late checkpoint: the whole group is rewound to it. */
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aGroupRewoundToALateCheckpointReadsNothingTwice() throws Exception {
+        runFailingRightAfterTheLateCheckpoint(true);
+    }
+
+    private void runFailingRightAfterTheLateCheckpoint(boolean globally) throws Exception {
         String in = pravega.createStream("late-in", 2);
         String out = pravega.createStream("late-out", 1);
 
@@ -66,9 +78,11 @@ class LateBarrierIT extends PravegaFlinkIT {
                 .setSerializer(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .build();
-        FailAfterCheckpoint.FAILED.set(false);
+        // exactly one of the two fails the job: the other starts as if it had already failed
+        FailAfterCheckpoint.FAILED.set(globally);
+        SlowCheckpointSource.FAILED_JOB.set(!globally);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pravega-in")
-                .union(env.fromSource(new SlowCheckpointSource(SLOW_CHECKPOINT, BARRIER_DELAY_MILLIS),
+                .union(env.fromSource(new SlowCheckpointSource(SLOW_CHECKPOINT, BARRIER_DELAY_MILLIS, globally),
                         WatermarkStrategy.noWatermarks(), "slow-to-checkpoint"))
                 .map(new FailAfterCheckpoint(SLOW_CHECKPOINT))
                 .sinkTo(sink);
@@ -78,7 +92,8 @@ class LateBarrierIT extends PravegaFlinkIT {
         try {
             job = env.executeAsync("late barrier");
             // the job fails right after the slow checkpoint completed and restores from it
-            await().atMost(Duration.ofMinutes(2)).until(FailAfterCheckpoint.FAILED::get);
+            await().atMost(Duration.ofMinutes(2))
+                    .until(() -> FailAfterCheckpoint.FAILED.get() && SlowCheckpointSource.FAILED_JOB.get());
         } finally {
             writer.close();
         }

@@ -2,6 +2,7 @@ package io.xtremehub.flink.e2e;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.annotation.Nullable;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -21,18 +22,25 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  * A second source in a job that emits nothing and whose enumerator takes {@code delayMillis}
  * to checkpoint once, at checkpoint {@code slowCheckpoint}: Flink sends the barriers of that
  * checkpoint to every source only once all enumerators have checkpointed, so the Pravega
- * readers wait that long for theirs after their reader-group checkpoint completed.
+ * readers wait that long for theirs after their reader-group checkpoint completed. Optionally
+ * the enumerator then fails the job once, when that checkpoint completes: a failure of an
+ * enumerator makes Flink restart the whole job globally and reset every enumerator.
  */
 final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.NoSplit, Integer>,
         ResultTypeQueryable<String> {
     private static final long serialVersionUID = 1L;
 
+    /** Whether an enumerator failed the job; set once per JVM run of a test. */
+    static final AtomicBoolean FAILED_JOB = new AtomicBoolean();
+
     private final long slowCheckpoint;
     private final long delayMillis;
+    private final boolean failJobAfterIt;
 
-    SlowCheckpointSource(long slowCheckpoint, long delayMillis) {
+    SlowCheckpointSource(long slowCheckpoint, long delayMillis, boolean failJobAfterIt) {
         this.slowCheckpoint = slowCheckpoint;
         this.delayMillis = delayMillis;
+        this.failJobAfterIt = failJobAfterIt;
     }
 
     @Override
@@ -47,13 +55,13 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
 
     @Override
     public SplitEnumerator<NoSplit, Integer> createEnumerator(SplitEnumeratorContext<NoSplit> context) {
-        return new SlowEnumerator(slowCheckpoint, delayMillis);
+        return new SlowEnumerator(slowCheckpoint, delayMillis, failJobAfterIt);
     }
 
     @Override
     public SplitEnumerator<NoSplit, Integer> restoreEnumerator(SplitEnumeratorContext<NoSplit> context,
             Integer state) {
-        return new SlowEnumerator(slowCheckpoint, delayMillis);
+        return new SlowEnumerator(slowCheckpoint, delayMillis, failJobAfterIt);
     }
 
     @Override
@@ -82,10 +90,19 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
     private static final class SlowEnumerator implements SplitEnumerator<NoSplit, Integer> {
         private final long slowCheckpoint;
         private final long delayMillis;
+        private final boolean failJobAfterIt;
 
-        SlowEnumerator(long slowCheckpoint, long delayMillis) {
+        SlowEnumerator(long slowCheckpoint, long delayMillis, boolean failJobAfterIt) {
             this.slowCheckpoint = slowCheckpoint;
             this.delayMillis = delayMillis;
+            this.failJobAfterIt = failJobAfterIt;
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            if (failJobAfterIt && checkpointId >= slowCheckpoint && FAILED_JOB.compareAndSet(false, true)) {
+                throw new IllegalStateException("induced enumerator failure after checkpoint " + checkpointId);
+            }
         }
 
         @Override

@@ -140,8 +140,14 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
         if (!oldReader.equals(started.previousReaderId()) || started.previousPosition() == null) {
             throw new IllegalStateException("source subtask " + subtaskId + " of the Pravega source on "
                     + settings.streamName() + " restarted on its own without a checkpointed position for reader "
-                    + oldReader + " (it failed before the first checkpoint that included it): failing the job"
+                    + oldReader + " (it failed before a checkpoint included that reader): failing the job"
                     + " over globally to rewind reader group " + settings.readerGroupName());
+        }
+        if (endReached) {
+            // the other readers were told to finish and would not read the segments handed back
+            throw new IllegalStateException("source subtask " + subtaskId + " of the bounded Pravega source on "
+                    + settings.streamName() + " restarted on its own after reader group "
+                    + settings.readerGroupName() + " reached its end cut: failing the job over globally");
         }
         Position position = Position.fromBytes(ByteBuffer.wrap(started.previousPosition()));
         if (!group.offlineAt(oldReader, position)) {
