@@ -25,10 +25,10 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
 import org.apache.flink.runtime.rest.messages.JobVertexDetailsHeaders;
@@ -36,8 +36,8 @@ import org.apache.flink.runtime.rest.messages.JobVertexDetailsInfo;
 import org.apache.flink.runtime.rest.messages.JobVertexMessageParameters;
 import org.apache.flink.runtime.rest.messages.job.JobDetailsInfo;
 import org.apache.flink.runtime.rest.messages.job.SubtaskExecutionAttemptDetailsInfo;
-import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -162,8 +162,9 @@ class RegionFailoverIT extends PravegaFlinkIT {
     }
 
     /**
-     * Throws once in one subtask, at its 100th record after it saw a checkpoint complete once
-     * the test armed it; counts the records that subtask maps after its restart.
+     * Throws once in one subtask, at its 100th record after it saw a third checkpoint complete
+     * once the test armed it (the first two may have started before the test saw the segments
+     * balanced); counts the records that subtask maps after its restart.
      */
     static final class FailInOneSubtask extends RichMapFunction<String, String> implements CheckpointListener {
         static final AtomicBoolean ARMED = new AtomicBoolean();
@@ -172,6 +173,7 @@ class RegionFailoverIT extends PravegaFlinkIT {
         private final int subtask;
         private boolean mine;
         private boolean restarted;
+        private int completedSinceArmed;
         private int recordsSinceCheckpoint = -1;
 
         FailInOneSubtask(int subtask) {
@@ -203,7 +205,7 @@ class RegionFailoverIT extends PravegaFlinkIT {
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (ARMED.get() && recordsSinceCheckpoint < 0) {
+            if (ARMED.get() && ++completedSinceArmed >= 3 && recordsSinceCheckpoint < 0) {
                 recordsSinceCheckpoint = 0;
             }
         }

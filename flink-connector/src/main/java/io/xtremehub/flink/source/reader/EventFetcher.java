@@ -151,8 +151,8 @@ final class EventFetcher implements Runnable {
      * Stops reading. A reader that read its stream to the end leaves the group. Any other reader
      * stays in it as a ghost, because its subtask failed or is being cancelled: leaving would
      * hand its segments back at wherever it had read to, past events its subtask never got
-     * through a checkpoint. A subtask restored alone takes the ghost out at its checkpointed
-     * position; a global restore or a new job resets the group, which drops ghosts.
+     * through a checkpoint. When the subtask is restored, the enumerator takes the ghost out at
+     * its checkpointed position; a global restore or a new job resets the group, dropping ghosts.
      */
     void close(boolean finished) throws InterruptedException {
         running = false;
