@@ -31,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * turn it into their Flink barrier, so the stored positions and the barriers line up
  * exactly. A restore rewinds the whole group to the stored checkpoint.
  *
- * <p>A reader subtask that restarts on its own (regional failover) is restored from the last
- * completed checkpoint, whose split holds its Pravega reader's position at that checkpoint.
+ * <p>After a task failure Flink restores the failed subtasks (under region failover only the
+ * failed region) from the last completed checkpoint without resetting the enumerator; each
+ * restored reader's split holds its Pravega reader's position at that checkpoint.
  * The failed reader never left the group (see {@code EventFetcher#close}), so the enumerator
  * takes it out at that position, which hands its segments back exactly where the restored
  * subtask's output stops, and gives the subtask a new reader. When that is not exact (the
@@ -112,9 +113,9 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     @Override
     public void addReader(int subtaskId) {
         if (assigned.containsKey(subtaskId)) {
-            // a regional restart: the reader says in its ReaderStartedEvent where it was restored
+            // restored after a task failure: its ReaderStartedEvent says where it was restored
             recovering.add(subtaskId);
-            LOG.info("Source subtask {} restarted on its own; waiting for its restored position", subtaskId);
+            LOG.info("Source subtask {} was restored; waiting for its checkpointed position", subtaskId);
             return;
         }
         assignNewReader(subtaskId);
@@ -139,20 +140,20 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
         String oldReader = assigned.get(subtaskId).readerId();
         if (!oldReader.equals(started.previousReaderId()) || started.previousPosition() == null) {
             throw new IllegalStateException("source subtask " + subtaskId + " of the Pravega source on "
-                    + settings.streamName() + " restarted on its own without a checkpointed position for reader "
+                    + settings.streamName() + " was restored without a checkpointed position for reader "
                     + oldReader + " (it failed before a checkpoint included that reader): failing the job"
                     + " over globally to rewind reader group " + settings.readerGroupName());
         }
         if (endReached) {
             // the other readers were told to finish and would not read the segments handed back
             throw new IllegalStateException("source subtask " + subtaskId + " of the bounded Pravega source on "
-                    + settings.streamName() + " restarted on its own after reader group "
+                    + settings.streamName() + " was restored after reader group "
                     + settings.readerGroupName() + " reached its end cut: failing the job over globally");
         }
         Position position = Position.fromBytes(ByteBuffer.wrap(started.previousPosition()));
         if (!group.offlineAt(oldReader, position)) {
             throw new IllegalStateException("source subtask " + subtaskId + " of the Pravega source on "
-                    + settings.streamName() + " restarted on its own, but its reader " + oldReader
+                    + settings.streamName() + " was restored, but its reader " + oldReader
                     + " no longer holds the segments it held at the restored checkpoint: failing the job over"
                     + " globally to rewind reader group " + settings.readerGroupName());
         }

@@ -5,9 +5,9 @@ import org.apache.flink.api.connector.source.SourceEvent;
 
 /**
  * Sent by every reader when it starts. A reader restored from a checkpoint names the Pravega
- * reader its subtask had then and that reader's position at the checkpoint; when the subtask
- * restarted on its own, the enumerator hands that reader's segments back to the group at that
- * position before giving the subtask a new reader.
+ * reader its subtask had then and that reader's position at the checkpoint. When Flink restored
+ * the subtask after a task failure (without resetting the enumerator), the enumerator hands that
+ * reader's segments back to the group at that position before giving the subtask a new reader.
  *
  * @param previousReaderId the reader id of the restored split, or null for a fresh start
  * @param previousPosition the serialized Pravega position stored with it, or null

@@ -1,7 +1,7 @@
 package io.xtremehub.flink.source.reader;
 
-import io.xtremehub.flink.source.PravegaSourceSettings;
 import io.pravega.client.stream.Position;
+import io.xtremehub.flink.source.PravegaSourceSettings;
 import io.xtremehub.flink.source.enumerator.CheckpointAbortedEvent;
 import io.xtremehub.flink.source.enumerator.EndOfStreamEvent;
 import io.xtremehub.flink.source.enumerator.ReaderFinishedEvent;
@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * would read such events a second time.
  *
  * <p>The positions of the whole group live in the enumerator's state. The reader's own state is
- * its split with its Pravega reader's position at the checkpoint, used only when this subtask
- * alone is restored (see {@code PravegaSplitEnumerator}).
+ * its split with its Pravega reader's position at the checkpoint, used when Flink restores this
+ * subtask without resetting the enumerator (see {@code PravegaSplitEnumerator}).
  */
 public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSplit> {
     private static final Logger LOG = LoggerFactory.getLogger(PravegaSourceReader.class);
@@ -102,7 +102,7 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
     public void addSplits(List<PravegaSplit> splits) {
         for (PravegaSplit s : splits) {
             if (s.position() != null) {
-                // after rescaling a subtask may get several; only its own can be restored alone
+                // after rescaling a subtask may get several; only its own names its previous reader
                 if (s.subtask() == context.getIndexOfSubtask()) {
                     restored = s;
                 }
