@@ -1,9 +1,11 @@
 package io.xtremehub.flink.source.reader;
 
 import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
 import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReinitializationRequiredException;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.xtremehub.flink.source.PravegaSourceSettings;
@@ -153,6 +155,7 @@ final class EventFetcher implements Runnable {
      * hand its segments back at wherever it had read to, past events its subtask never got
      * through a checkpoint. When the subtask is restored, the enumerator takes the ghost out at
      * its checkpointed position; a global restore or a new job resets the group, dropping ghosts.
+     * A ghost cancels the reader-group checkpoints in progress, which it would never pass.
      */
     void close(boolean finished) throws InterruptedException {
         running = false;
@@ -165,9 +168,26 @@ final class EventFetcher implements Runnable {
         try {
             if (finished) {
                 reader.close();
+            } else {
+                cancelPendingCheckpoints();
             }
         } finally {
             clients.close();
+        }
+    }
+
+    // A ghost never passes a reader-group checkpoint in progress, so the enumerator would wait
+    // for it until the checkpoint timeout, blocking the restore behind it. That Flink checkpoint
+    // cannot complete anyway (its barrier comes after the reader-group checkpoint, so this task
+    // never acknowledges it): cancel it.
+    private void cancelPendingCheckpoints() {
+        try (ReaderGroupManager groups = ReaderGroupManager.withScope(settings.scope(),
+                settings.connection().clientConfig());
+             ReaderGroup group = groups.getReaderGroup(split.readerGroup())) {
+            group.cancelOutstandingCheckpoints();
+        } catch (RuntimeException e) {
+            LOG.debug("Could not cancel the checkpoints pending on reader group {}: {}", split.readerGroup(),
+                    e.toString());
         }
     }
 }
