@@ -30,7 +30,7 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
         ResultTypeQueryable<String> {
     private static final long serialVersionUID = 1L;
 
-    /** Whether an enumerator failed the job; set once per JVM run of a test. */
+    /** Whether an enumerator has failed a job; a test resets it before its job starts. */
     static final AtomicBoolean FAILED_JOB = new AtomicBoolean();
 
     private final long slowCheckpoint;

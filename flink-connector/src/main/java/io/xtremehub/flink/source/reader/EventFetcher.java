@@ -28,6 +28,7 @@ import org.slf4j.LoggerFactory;
  */
 final class EventFetcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(EventFetcher.class);
+    private static final long CANCEL_WAIT_MILLIS = 1_000;
 
     private final PravegaSourceSettings settings;
     private final PravegaSplit split;
@@ -179,15 +180,22 @@ final class EventFetcher implements Runnable {
     // A ghost never passes a reader-group checkpoint in progress, so the enumerator would wait
     // for it until the checkpoint timeout, blocking the restore behind it. That Flink checkpoint
     // cannot complete anyway (its barrier comes after the reader-group checkpoint, so this task
-    // never acknowledges it): cancel it.
-    private void cancelPendingCheckpoints() {
-        try (ReaderGroupManager groups = ReaderGroupManager.withScope(settings.scope(),
-                settings.connection().clientConfig());
-             ReaderGroup group = groups.getReaderGroup(split.readerGroup())) {
-            group.cancelOutstandingCheckpoints();
-        } catch (RuntimeException e) {
-            LOG.debug("Could not cancel the checkpoints pending on reader group {}: {}", split.readerGroup(),
-                    e.toString());
-        }
+    // never acknowledges it): cancel it. On a thread of its own, waited for briefly: when
+    // Pravega is unreachable (often why the task fails) its client retries for minutes, and
+    // the task must not hang in close meanwhile.
+    private void cancelPendingCheckpoints() throws InterruptedException {
+        Thread canceller = new Thread(() -> {
+            try (ReaderGroupManager groups = ReaderGroupManager.withScope(settings.scope(),
+                    settings.connection().clientConfig());
+                 ReaderGroup group = groups.getReaderGroup(split.readerGroup())) {
+                group.cancelOutstandingCheckpoints();
+            } catch (RuntimeException e) {
+                LOG.debug("Could not cancel the checkpoints pending on reader group {}: {}", split.readerGroup(),
+                        e.toString());
+            }
+        }, "pravega-cancel-checkpoints-" + split.readerId());
+        canceller.setDaemon(true);
+        canceller.start();
+        canceller.join(CANCEL_WAIT_MILLIS);
     }
 }
