@@ -33,9 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LateBarrierIT extends PravegaFlinkIT {
     private static final long SLOW_CHECKPOINT = 3;
-    private static final Duration SOURCE_CHECKPOINT_TIMEOUT = Duration.ofSeconds(1);
+    private static final Duration SOURCE_CHECKPOINT_TIMEOUT = Duration.ofSeconds(2);
     // well beyond twice the source's checkpoint timeout, when readers used to give up waiting
-    private static final long BARRIER_DELAY_MILLIS = 5_000;
+    private static final long BARRIER_DELAY_MILLIS = 7_000;
 
     @RegisterExtension
     static final MiniClusterExtension FLINK = miniCluster();
@@ -81,10 +81,11 @@ class LateBarrierIT extends PravegaFlinkIT {
         // exactly one of the two fails the job: the other starts as if it had already failed
         FailAfterCheckpoint.FAILED.set(globally);
         SlowCheckpointSource.FAILED_JOB.set(!globally);
+        SlowCheckpointSource.SLOWED.set(-1);
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "pravega-in")
                 .union(env.fromSource(new SlowCheckpointSource(SLOW_CHECKPOINT, BARRIER_DELAY_MILLIS, globally),
                         WatermarkStrategy.noWatermarks(), "slow-to-checkpoint"))
-                .map(new FailAfterCheckpoint(SLOW_CHECKPOINT))
+                .map(new FailAfterCheckpoint())
                 .sinkTo(sink);
 
         ContinuousWriter writer = new ContinuousWriter(pravega, in, i -> "k" + (i % 4) + "-" + i);
@@ -104,27 +105,22 @@ class LateBarrierIT extends PravegaFlinkIT {
         assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(written);
     }
 
-    /** Throws once, at the first record after checkpoint {@code failAfter} (or a later one) completed. */
+    /** Throws once, at the first record after the slowed checkpoint completed. */
     static final class FailAfterCheckpoint implements MapFunction<String, String>, CheckpointListener {
         static final AtomicBoolean FAILED = new AtomicBoolean();
-        private final long failAfter;
         private boolean armed;
-
-        FailAfterCheckpoint(long failAfter) {
-            this.failAfter = failAfter;
-        }
 
         @Override
         public String map(String value) {
             if (armed && FAILED.compareAndSet(false, true)) {
-                throw new IllegalStateException("induced failure after checkpoint " + failAfter);
+                throw new IllegalStateException("induced failure after the slowed checkpoint");
             }
             return value;
         }
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            armed = checkpointId >= failAfter;
+            armed |= checkpointId == SlowCheckpointSource.SLOWED.get();
         }
     }
 }

@@ -82,7 +82,6 @@ class RegionFailoverIT extends PravegaFlinkIT {
                 .setStream(PravegaTestCluster.SCOPE, in)
                 .setReaderGroupName(group)
                 .setDeserializer(new SimpleStringSchema())
-                .setCheckpointTimeout(Duration.ofSeconds(2))
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build();
         PravegaSink<String> sink = PravegaSink.<String>builder()

@@ -3,6 +3,7 @@ package io.xtremehub.flink.e2e;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.annotation.Nullable;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -20,11 +21,12 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 
 /**
  * A second source in a job that emits nothing and whose enumerator takes {@code delayMillis}
- * to checkpoint once, at checkpoint {@code slowCheckpoint}: Flink sends the barriers of that
- * checkpoint to every source only once all enumerators have checkpointed, so the Pravega
- * readers wait that long for theirs after their reader-group checkpoint completed. Optionally
- * the enumerator then fails the job once, when that checkpoint completes: a failure of an
- * enumerator makes Flink restart the whole job globally and reset every enumerator.
+ * to checkpoint once, at the first checkpoint from {@code slowCheckpoint} on (again after a
+ * global restart, which makes a new enumerator): Flink sends the barriers of that checkpoint to
+ * every source only once all enumerators have checkpointed, so the Pravega readers wait that
+ * long for theirs after their reader-group checkpoint completed. Optionally the enumerator then
+ * fails the job once, when that checkpoint completes: a failure of an enumerator makes Flink
+ * restart the whole job globally and reset every enumerator.
  */
 final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.NoSplit, Integer>,
         ResultTypeQueryable<String> {
@@ -32,6 +34,8 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
 
     /** Whether an enumerator has failed a job; a test resets it before its job starts. */
     static final AtomicBoolean FAILED_JOB = new AtomicBoolean();
+    /** The checkpoint slowed last, or -1; a test resets it before its job starts. */
+    static final AtomicLong SLOWED = new AtomicLong(-1);
 
     private final long slowCheckpoint;
     private final long delayMillis;
@@ -91,6 +95,7 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
         private final long slowCheckpoint;
         private final long delayMillis;
         private final boolean failJobAfterIt;
+        private boolean slowed;
 
         SlowEnumerator(long slowCheckpoint, long delayMillis, boolean failJobAfterIt) {
             this.slowCheckpoint = slowCheckpoint;
@@ -100,14 +105,16 @@ final class SlowCheckpointSource implements Source<String, SlowCheckpointSource.
 
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
-            if (failJobAfterIt && checkpointId >= slowCheckpoint && FAILED_JOB.compareAndSet(false, true)) {
+            if (failJobAfterIt && checkpointId == SLOWED.get() && FAILED_JOB.compareAndSet(false, true)) {
                 throw new IllegalStateException("induced enumerator failure after checkpoint " + checkpointId);
             }
         }
 
         @Override
         public Integer snapshotState(long checkpointId) throws Exception {
-            if (checkpointId == slowCheckpoint) {
+            if (!slowed && checkpointId >= slowCheckpoint) {
+                slowed = true;
+                SLOWED.set(checkpointId);
                 Thread.sleep(delayMillis); // the injected slowness of this enumerator, not a wait for a condition
             }
             return 0;

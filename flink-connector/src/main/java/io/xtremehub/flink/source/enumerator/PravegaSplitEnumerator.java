@@ -191,8 +191,10 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     @Override
     public PravegaEnumeratorState snapshotState(long checkpointId) throws Exception {
         if (!recovering.isEmpty()) {
-            throw new IOException("source subtasks " + recovering + " of reader group " + settings.readerGroupName()
-                    + " are being restored: no checkpoint until their readers are replaced");
+            // not an IOException: Flink counts those against the tolerable checkpoint failures
+            // (none by default) and would fail the job, while this one passes in a moment
+            throw new IllegalStateException("source subtasks " + recovering + " of reader group "
+                    + settings.readerGroupName() + " are being restored: no checkpoint until their readers are replaced");
         }
         long deadline = System.currentTimeMillis() + settings.checkpointTimeoutMillis();
         awaitReadersJoined(deadline);
