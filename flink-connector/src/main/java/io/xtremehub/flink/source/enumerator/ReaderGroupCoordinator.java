@@ -10,6 +10,7 @@ import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.ReaderGroupNotFoundException;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
+import io.pravega.client.stream.impl.CheckpointFailedException;
 import io.pravega.client.stream.impl.PositionImpl;
 import io.xtremehub.flink.internal.StreamChecks;
 import io.xtremehub.flink.source.PravegaSourceSettings;
@@ -152,6 +153,13 @@ final class ReaderGroupCoordinator implements AutoCloseable {
                     + "); raise the source's checkpoint timeout if the readers are backpressured");
         } catch (ExecutionException e) {
             group.cancelOutstandingCheckpoints();
+            if (e.getCause() instanceof CheckpointFailedException) {
+                // cancelled, by the ghost of a failed reader or an end check that timed out: the
+                // Flink checkpoint is aborted anyway. Not an IOException, which Flink counts as a
+                // failed checkpoint and, by default, answers with a global restart.
+                throw new IllegalStateException("reader group " + settings.readerGroupName() + " cancelled checkpoint "
+                        + name + ": " + e.getCause().getMessage(), e.getCause());
+            }
             throw new IOException("reader group " + settings.readerGroupName() + " failed checkpoint " + name
                     + ": " + e.getCause(), e.getCause());
         }
