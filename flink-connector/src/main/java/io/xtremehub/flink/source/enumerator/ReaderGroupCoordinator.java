@@ -154,9 +154,9 @@ final class ReaderGroupCoordinator implements AutoCloseable {
         } catch (ExecutionException e) {
             group.cancelOutstandingCheckpoints();
             if (e.getCause() instanceof CheckpointFailedException) {
-                // cancelled, by the ghost of a failed reader or an end check that timed out: the
-                // Flink checkpoint is aborted anyway. Not an IOException, which Flink counts as a
-                // failed checkpoint and, by default, answers with a global restart.
+                // cancelled: by the ghost of a failed reader (the Flink checkpoint cannot complete
+                // anyway) or by an end check that timed out. Not an IOException, which Flink counts
+                // as a failed checkpoint and, by default, answers with a global restart.
                 throw new IllegalStateException("reader group " + settings.readerGroupName() + " cancelled checkpoint "
                         + name + ": " + e.getCause().getMessage(), e.getCause());
             }
