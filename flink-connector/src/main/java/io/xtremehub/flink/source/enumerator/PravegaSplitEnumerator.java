@@ -2,10 +2,12 @@ package io.xtremehub.flink.source.enumerator;
 
 import io.pravega.client.admin.StreamInfo;
 import io.pravega.client.stream.Checkpoint;
+import io.pravega.client.stream.Position;
 import io.pravega.client.stream.StreamCut;
 import io.xtremehub.flink.source.PravegaSourceSettings;
 import io.xtremehub.flink.source.split.PravegaSplit;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -29,8 +31,14 @@ import org.slf4j.LoggerFactory;
  * turn it into their Flink barrier, so the stored positions and the barriers line up
  * exactly. A restore rewinds the whole group to the stored checkpoint.
  *
- * <p>Because the group can only be rewound as a whole, a reader subtask that restarts on its
- * own (regional failover) makes the enumerator fail the job, which then restarts globally.
+ * <p>After a task failure Flink restores the failed subtasks (under region failover only the
+ * failed region) from the last completed checkpoint without resetting the enumerator; each
+ * restored reader's split holds its Pravega reader's position at that checkpoint.
+ * The failed reader never left the group (see {@code EventFetcher#close}), so the enumerator
+ * takes it out at that position, which hands its segments back exactly where the restored
+ * subtask's output stops, and gives the subtask a new reader. When that is not exact (the
+ * reader moved segments since, or the subtask has no checkpointed position) the enumerator
+ * fails the job, which restarts globally and rewinds the whole group.
  */
 public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSplit, PravegaEnumeratorState> {
     private static final Logger LOG = LoggerFactory.getLogger(PravegaSplitEnumerator.class);
@@ -46,6 +54,8 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     private final Map<Integer, PravegaSplit> assigned = new HashMap<>();
     private final Set<String> seenOnline = new HashSet<>();
     private final Set<Integer> finished = new HashSet<>();
+    // subtasks that registered again on their own and whose old reader is not yet replaced
+    private final Set<Integer> recovering = new HashSet<>();
     private ReaderGroupCoordinator group;
     private StreamCut endCut;
     private volatile long unreadBytes = -1;
@@ -103,19 +113,52 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     @Override
     public void addReader(int subtaskId) {
         if (assigned.containsKey(subtaskId)) {
-            throw new IllegalStateException("subtask " + subtaskId + " of the Pravega source on "
-                    + settings.streamName() + " restarted on its own, but reader group " + settings.readerGroupName()
-                    + " can only be rewound as a whole: failing the job over globally (set"
-                    + " 'jobmanager.execution.failover-strategy: full' to skip the regional attempt)");
+            // restored after a task failure: its ReaderStartedEvent says where it was restored
+            recovering.add(subtaskId);
+            LOG.info("Source subtask {} was restored; waiting for its checkpointed position", subtaskId);
+            return;
         }
+        assignNewReader(subtaskId);
+    }
+
+    private void assignNewReader(int subtaskId) {
         PravegaSplit split = new PravegaSplit(settings.readerGroupName(), subtaskId,
                 subtaskId + "-" + UUID.randomUUID());
         assigned.put(subtaskId, split);
+        finished.remove(subtaskId);
         context.assignSplit(split, subtaskId);
         LOG.info("Assigned {}", split);
         if (endReached) {
             context.sendEventToSourceReader(subtaskId, new EndOfStreamEvent());
         }
+    }
+
+    // The restored subtask's output ends at its checkpointed position: its old reader's segments
+    // go back to the group there, then it joins as a new reader.
+    private void recover(int subtaskId, ReaderStartedEvent started) {
+        recovering.remove(subtaskId);
+        String oldReader = assigned.get(subtaskId).readerId();
+        if (!oldReader.equals(started.previousReaderId()) || started.previousPosition() == null) {
+            throw new IllegalStateException("source subtask " + subtaskId + " of the Pravega source on "
+                    + settings.streamName() + " was restored without a checkpointed position for reader "
+                    + oldReader + " (it failed before a checkpoint included that reader): failing the job"
+                    + " over globally to rewind reader group " + settings.readerGroupName());
+        }
+        if (endReached) {
+            // the other readers were told to finish and would not read the segments handed back
+            throw new IllegalStateException("source subtask " + subtaskId + " of the bounded Pravega source on "
+                    + settings.streamName() + " was restored after reader group "
+                    + settings.readerGroupName() + " reached its end cut: failing the job over globally");
+        }
+        Position position = Position.fromBytes(ByteBuffer.wrap(started.previousPosition()));
+        if (!group.offlineAt(oldReader, position)) {
+            throw new IllegalStateException("source subtask " + subtaskId + " of the Pravega source on "
+                    + settings.streamName() + " was restored, but its reader " + oldReader
+                    + " no longer holds the segments it held at the restored checkpoint: failing the job over"
+                    + " globally to rewind reader group " + settings.readerGroupName());
+        }
+        LOG.info("Reader {} of subtask {} went offline at its checkpointed position", oldReader, subtaskId);
+        assignNewReader(subtaskId);
     }
 
     @Override
@@ -125,8 +168,8 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
 
     @Override
     public void addSplitsBack(List<PravegaSplit> splits, int subtaskId) {
-        // The failed reader's segments go back to the group when it leaves; its subtask gets a
-        // new split (and reader id) when it registers again, see addReader.
+        // Splits assigned after the last completed checkpoint; the failed reader stays in the group
+        // until its subtask registers again and says where it was restored, see addReader.
         LOG.info("Subtask {} gave back {}", subtaskId, splits);
     }
 
@@ -134,11 +177,25 @@ public final class PravegaSplitEnumerator implements SplitEnumerator<PravegaSpli
     public void handleSourceEvent(int subtaskId, SourceEvent sourceEvent) {
         if (sourceEvent instanceof ReaderFinishedEvent) {
             finished.add(subtaskId);
+        } else if (sourceEvent instanceof ReaderStartedEvent started && recovering.contains(subtaskId)) {
+            recover(subtaskId, started);
         }
     }
 
     @Override
+    public void notifyCheckpointAborted(long checkpointId) {
+        CheckpointAbortedEvent aborted = new CheckpointAbortedEvent(checkpointId);
+        context.registeredReaders().keySet().forEach(subtask -> context.sendEventToSourceReader(subtask, aborted));
+    }
+
+    @Override
     public PravegaEnumeratorState snapshotState(long checkpointId) throws Exception {
+        if (!recovering.isEmpty()) {
+            // not an IOException: Flink counts those against the tolerable checkpoint failures
+            // (none by default) and would fail the job, while this one passes in a moment
+            throw new IllegalStateException("source subtasks " + recovering + " of reader group "
+                    + settings.readerGroupName() + " are being restored: no checkpoint until their readers are replaced");
+        }
         long deadline = System.currentTimeMillis() + settings.checkpointTimeoutMillis();
         awaitReadersJoined(deadline);
         refuseIfReaderLeft();

@@ -4,11 +4,14 @@ import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.admin.StreamInfo;
 import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.Checkpoint;
+import io.pravega.client.stream.Position;
 import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.ReaderGroupNotFoundException;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
+import io.pravega.client.stream.impl.CheckpointFailedException;
+import io.pravega.client.stream.impl.PositionImpl;
 import io.xtremehub.flink.internal.StreamChecks;
 import io.xtremehub.flink.source.PravegaSourceSettings;
 import java.io.IOException;
@@ -25,7 +28,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The enumerator's handle on the Pravega reader group: creates or rewinds it, asks which
- * readers are online, takes reader-group checkpoints and reports how much is left to read.
+ * readers are online, takes reader-group checkpoints, takes a failed reader out at its
+ * checkpointed position and reports how much is left to read.
  * It holds the Pravega clients so the enumerator itself only speaks Flink.
  */
 final class ReaderGroupCoordinator implements AutoCloseable {
@@ -104,6 +108,30 @@ final class ReaderGroupCoordinator implements AutoCloseable {
         return group.getOnlineReaders();
     }
 
+    /**
+     * Takes a failed reader out of the group and hands its segments back at {@code position}, the
+     * position it had at the checkpoint its subtask is restored from. That is exact only while the
+     * reader still owns exactly the segments of that position: had it acquired, released or
+     * completed one since, events it read past the checkpoint are now another reader's business.
+     * Returns false, changing nothing, in that case or when the reader is no longer in the group.
+     */
+    boolean offlineAt(String readerId, Position position) {
+        Integer owned = group.getReaderSegmentDistribution().getReaderSegmentDistribution().get(readerId);
+        // the only implementation of Position; its owned segments are public there, not on the interface
+        int atCheckpoint = ((PositionImpl) position.asImpl()).getOwnedSegments().size();
+        if (owned == null || owned != atCheckpoint) {
+            return false;
+        }
+        try {
+            // Pravega refuses (atomically) if the reader owns a segment the position does not hold
+            group.readerOffline(readerId, position);
+            return true;
+        } catch (IllegalArgumentException e) {
+            LOG.debug("Reader {} cannot go offline at its checkpointed position: {}", readerId, e.getMessage());
+            return false;
+        }
+    }
+
     long unreadBytes() {
         return group.getMetrics().unreadBytes();
     }
@@ -125,6 +153,13 @@ final class ReaderGroupCoordinator implements AutoCloseable {
                     + "); raise the source's checkpoint timeout if the readers are backpressured");
         } catch (ExecutionException e) {
             group.cancelOutstandingCheckpoints();
+            if (e.getCause() instanceof CheckpointFailedException) {
+                // cancelled: by the ghost of a failed reader (the Flink checkpoint cannot complete
+                // anyway) or by an end check that timed out. Not an IOException, which Flink counts
+                // as a failed checkpoint and, by default, answers with a global restart.
+                throw new IllegalStateException("reader group " + settings.readerGroupName() + " cancelled checkpoint "
+                        + name + ": " + e.getCause().getMessage(), e.getCause());
+            }
             throw new IOException("reader group " + settings.readerGroupName() + " failed checkpoint " + name
                     + ": " + e.getCause(), e.getCause());
         }

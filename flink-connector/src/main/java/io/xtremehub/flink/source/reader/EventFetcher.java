@@ -1,9 +1,11 @@
 package io.xtremehub.flink.source.reader;
 
 import io.pravega.client.EventStreamClientFactory;
+import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
 import io.pravega.client.stream.ReaderConfig;
+import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReinitializationRequiredException;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.xtremehub.flink.source.PravegaSourceSettings;
@@ -24,8 +26,9 @@ import org.slf4j.LoggerFactory;
  * before the checkpoint ({@link #acknowledgeCheckpoint()}), so a completed reader-group
  * checkpoint always means that all readers have emitted exactly the events it covers.
  */
-final class EventFetcher implements Runnable, AutoCloseable {
+final class EventFetcher implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(EventFetcher.class);
+    private static final long CANCEL_WAIT_MILLIS = 1_000;
 
     private final PravegaSourceSettings settings;
     private final PravegaSplit split;
@@ -99,7 +102,7 @@ final class EventFetcher implements Runnable, AutoCloseable {
             if (read.isCheckpoint()) {
                 long id = CheckpointNames.checkpointIdOf(read.getCheckpointName());
                 if (id >= 0) {
-                    batch.closeWithCheckpoint(id);
+                    batch.closeWithCheckpoint(id, read.getPosition());
                     break;
                 }
                 continue;
@@ -147,8 +150,15 @@ final class EventFetcher implements Runnable, AutoCloseable {
         }
     }
 
-    @Override
-    public void close() throws InterruptedException {
+    /**
+     * Stops reading. A reader that read its stream to the end leaves the group. Any other reader
+     * stays in it as a ghost, because its subtask failed or is being cancelled: leaving would
+     * hand its segments back at wherever it had read to, past events its subtask never got
+     * through a checkpoint. When the subtask is restored, the enumerator takes the ghost out at
+     * its checkpointed position; a global restore or a new job resets the group, dropping ghosts.
+     * A ghost cancels the reader-group checkpoints in progress, which it would never pass.
+     */
+    void close(boolean finished) throws InterruptedException {
         running = false;
         queue.close();
         thread.join(Math.max(1_000, settings.readTimeoutMillis() * 5));
@@ -157,9 +167,35 @@ final class EventFetcher implements Runnable, AutoCloseable {
             thread.join(1_000);
         }
         try {
-            reader.close();
+            if (finished) {
+                reader.close();
+            } else {
+                cancelPendingCheckpoints();
+            }
         } finally {
             clients.close();
         }
+    }
+
+    // A ghost never passes a reader-group checkpoint in progress, so the enumerator would wait
+    // for it until the checkpoint timeout, blocking the restore behind it. That Flink checkpoint
+    // cannot complete anyway (its barrier comes after the reader-group checkpoint, so this task
+    // never acknowledges it): cancel it. On a thread of its own, waited for briefly: when
+    // Pravega is unreachable (often why the task fails) its client retries for minutes, and
+    // the task must not hang in close meanwhile.
+    private void cancelPendingCheckpoints() throws InterruptedException {
+        Thread canceller = new Thread(() -> {
+            try (ReaderGroupManager groups = ReaderGroupManager.withScope(settings.scope(),
+                    settings.connection().clientConfig());
+                 ReaderGroup group = groups.getReaderGroup(split.readerGroup())) {
+                group.cancelOutstandingCheckpoints();
+            } catch (RuntimeException e) {
+                LOG.debug("Could not cancel the checkpoints pending on reader group {}: {}", split.readerGroup(),
+                        e.toString());
+            }
+        }, "pravega-cancel-checkpoints-" + split.readerId());
+        canceller.setDaemon(true);
+        canceller.start();
+        canceller.join(CANCEL_WAIT_MILLIS);
     }
 }

@@ -1,6 +1,7 @@
 package io.xtremehub.flink.source.reader;
 
 import io.pravega.client.stream.EventPointer;
+import io.pravega.client.stream.Position;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,6 +13,7 @@ final class FetchedBatch {
     private final List<byte[]> events = new ArrayList<>();
     private final List<EventPointer> pointers = new ArrayList<>();
     private long checkpointId = -1;
+    private Position checkpointPosition;
     private boolean endOfStream;
     private Throwable error;
 
@@ -20,8 +22,9 @@ final class FetchedBatch {
         pointers.add(pointer);
     }
 
-    void closeWithCheckpoint(long id) {
+    void closeWithCheckpoint(long id, Position position) {
         this.checkpointId = id;
+        this.checkpointPosition = position;
     }
 
     void closeWithEndOfStream() {
@@ -49,6 +52,11 @@ final class FetchedBatch {
     /** The Flink checkpoint this batch ends with, or -1. */
     long checkpointId() {
         return checkpointId;
+    }
+
+    /** Where the Pravega reader stood at the checkpoint this batch ends with (what it records for it). */
+    Position checkpointPosition() {
+        return checkpointPosition;
     }
 
     boolean endOfStream() {

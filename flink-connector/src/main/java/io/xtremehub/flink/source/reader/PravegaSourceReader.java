@@ -1,10 +1,14 @@
 package io.xtremehub.flink.source.reader;
 
+import io.pravega.client.stream.Position;
 import io.xtremehub.flink.source.PravegaSourceSettings;
+import io.xtremehub.flink.source.enumerator.CheckpointAbortedEvent;
 import io.xtremehub.flink.source.enumerator.EndOfStreamEvent;
 import io.xtremehub.flink.source.enumerator.ReaderFinishedEvent;
+import io.xtremehub.flink.source.enumerator.ReaderStartedEvent;
 import io.xtremehub.flink.source.split.PravegaSplit;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,7 +32,13 @@ import org.slf4j.LoggerFactory;
  * later event back until the task snapshots checkpoint N (or N is aborted). The reader-group
  * checkpoint completes only when every reader got there, and only then does Flink send its
  * barrier, so the barrier sits exactly where the reader group recorded this reader's position.
- * The reader's own state is empty; the positions live in the enumerator's state.
+ * It never lets events past that position out before the barrier unless Flink aborted the
+ * checkpoint: a checkpoint whose barrier comes late still completes, and a restore from it
+ * would read such events a second time.
+ *
+ * <p>The positions of the whole group live in the enumerator's state. The reader's own state is
+ * its split with its Pravega reader's position at the checkpoint, used when Flink restores this
+ * subtask without resetting the enumerator (see {@code PravegaSplitEnumerator}).
  */
 public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSplit> {
     private static final Logger LOG = LoggerFactory.getLogger(PravegaSourceReader.class);
@@ -40,10 +50,12 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
     private final HandoverQueue queue;
     private final Counter bytesIn;
     private EventFetcher fetcher;
+    private PravegaSplit split;
+    private PravegaSplit restored;
     private FetchedBatch current;
     private int next;
     private long heldForCheckpoint = -1;
-    private long heldSince;
+    private byte[] heldPosition;
     private CompletableFuture<Void> released = AVAILABLE;
     private long lastAbortedCheckpoint = -1;
     private boolean ended;
@@ -77,22 +89,35 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
         } catch (Exception e) {
             throw new IllegalStateException("cannot open the deserialization schema: " + e.getMessage(), e);
         }
+        context.sendSourceEventToCoordinator(restored == null ? new ReaderStartedEvent(null, null)
+                : new ReaderStartedEvent(restored.readerId(), restored.position()));
     }
 
+    /**
+     * Splits with a position come from this subtask's state (Flink adds them before the reader
+     * registers): they only name the previous reader, which {@link #start()} reports. A split
+     * without one is the enumerator's assignment, read from now on.
+     */
     @Override
     public void addSplits(List<PravegaSplit> splits) {
-        if (splits.isEmpty()) {
-            return;
+        for (PravegaSplit s : splits) {
+            if (s.position() != null) {
+                // after rescaling a subtask may get several; only its own names its previous reader
+                if (s.subtask() == context.getIndexOfSubtask()) {
+                    restored = s;
+                }
+            } else if (fetcher != null) {
+                throw new IllegalStateException("a Pravega source reader takes exactly one split, got " + s
+                        + " after already reading " + split);
+            } else {
+                split = s;
+                fetcher = new EventFetcher(settings, s, queue);
+                if (endRequested) {
+                    fetcher.requestEnd();
+                }
+                fetcher.start();
+            }
         }
-        if (fetcher != null || splits.size() > 1) {
-            throw new IllegalStateException("a Pravega source reader takes exactly one split, got " + splits
-                    + (fetcher != null ? " after already reading" : ""));
-        }
-        fetcher = new EventFetcher(settings, splits.get(0), queue);
-        if (endRequested) {
-            fetcher.requestEnd();
-        }
-        fetcher.start();
     }
 
     @Override
@@ -131,18 +156,19 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
             } else if (done.checkpointId() >= 0) {
                 fetcher.acknowledgeCheckpoint();
                 if (done.checkpointId() > lastAbortedCheckpoint) {
-                    hold(done.checkpointId());
+                    hold(done.checkpointId(), done.checkpointPosition());
                     return InputStatus.NOTHING_AVAILABLE;
                 }
             }
         }
     }
 
-    private void hold(long checkpointId) {
+    private void hold(long checkpointId, Position position) {
         heldForCheckpoint = checkpointId;
-        heldSince = System.currentTimeMillis();
+        heldPosition = bytes(position.toBytes());
+        // wakes pollNext once, to warn about a checkpoint that takes suspiciously long
         released = new CompletableFuture<Void>()
-                .completeOnTimeout(null, 2 * settings.checkpointTimeoutMillis() + 1, TimeUnit.MILLISECONDS);
+                .completeOnTimeout(null, 2 * settings.checkpointTimeoutMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void release(long checkpointId) {
@@ -152,24 +178,30 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
         }
     }
 
-    // Flink aborts (and tells the readers) a checkpoint whose reader-group checkpoint failed;
-    // the timeout only guards against a lost notification.
     private boolean held() {
-        if (heldForCheckpoint >= 0
-                && System.currentTimeMillis() - heldSince > 2 * settings.checkpointTimeoutMillis()) {
-            LOG.warn("Checkpoint {} neither completed nor was aborted within {} ms; resuming reading",
+        if (heldForCheckpoint >= 0 && released.isDone()) {
+            LOG.warn("Checkpoint {} was neither snapshotted nor aborted within {} ms; still holding events back"
+                    + " (emitting them before its barrier would duplicate them on a restore from it)",
                     heldForCheckpoint, 2 * settings.checkpointTimeoutMillis());
-            release(heldForCheckpoint);
+            released = new CompletableFuture<>();
         }
         return heldForCheckpoint >= 0;
     }
 
+    private static byte[] bytes(ByteBuffer buffer) {
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        return bytes;
+    }
+
     @Override
     public List<PravegaSplit> snapshotState(long checkpointId) {
+        // Held for this checkpoint means everything up to the recorded position was emitted and
+        // nothing after it; otherwise (no split yet, or ended) there is no position to vouch for.
+        List<PravegaSplit> state = heldForCheckpoint == checkpointId
+                ? List.of(split.atPosition(heldPosition)) : List.of();
         release(checkpointId);
-        // Positions are in the enumerator's reader-group checkpoint; each subtask gets a fresh
-        // split on restore, whatever the new parallelism.
-        return List.of();
+        return state;
     }
 
     @Override
@@ -190,6 +222,8 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
             if (fetcher != null) {
                 fetcher.requestEnd();
             }
+        } else if (event instanceof CheckpointAbortedEvent aborted) {
+            notifyCheckpointAborted(aborted.checkpointId());
         }
     }
 
@@ -206,7 +240,7 @@ public final class PravegaSourceReader<T> implements SourceReader<T, PravegaSpli
     @Override
     public void close() throws Exception {
         if (fetcher != null) {
-            fetcher.close();
+            fetcher.close(ended);
         }
     }
 }

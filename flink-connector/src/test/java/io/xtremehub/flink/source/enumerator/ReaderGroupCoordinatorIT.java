@@ -9,6 +9,7 @@ import io.pravega.client.admin.StreamManager;
 import io.pravega.client.segment.impl.Segment;
 import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.Position;
 import io.pravega.client.stream.ReaderConfig;
 import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.Stream;
@@ -112,5 +113,150 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
         } finally {
             executor.shutdownNow();
         }
+    }
+
+    /**
+     * A failed subtask's reader read on past its last checkpoint before it died. Taking it out
+     * at its checkpointed position hands its segments back there: the next reader reads
+     * everything after the checkpoint, including what the dead reader read past it.
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aFailedReaderGoesOfflineAtItsCheckpointedPosition() throws Exception {
+        String stream = pravega.createStream("rg-offline", 2);
+        List<String> beforeIt = IntStream.range(0, 100).mapToObj(i -> "a-" + i).toList();
+        List<String> afterIt = IntStream.range(0, 100).mapToObj(i -> "b-" + i).toList();
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+        PravegaSourceSettings settings = settingsFor(stream);
+        try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
+             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig())) {
+            group.resetGroup(head(stream), null);
+            try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName())) {
+                EventStreamReader<byte[]> dead = reader(clients, settings, "dead");
+                while (owned(handle, "dead") < 2) {
+                    dead.readNextEvent(100);
+                }
+                pravega.write(stream, beforeIt);
+                CompletableFuture<?> checkpoint = handle.initiateCheckpoint("c-1", executor);
+                int beforeCheckpoint = 0;
+                Position atCheckpoint = null;
+                while (atCheckpoint == null) {
+                    EventRead<byte[]> read = dead.readNextEvent(100);
+                    if (read.isCheckpoint()) {
+                        atCheckpoint = read.getPosition();
+                    } else if (read.getEvent() != null) {
+                        beforeCheckpoint++;
+                    }
+                }
+                pravega.write(stream, afterIt);
+                int pastCheckpoint = 0;
+                while (pastCheckpoint < 20 && dead.readNextEvent(1_000).getEvent() != null) {
+                    pastCheckpoint++;
+                }
+                checkpoint.get(30, TimeUnit.SECONDS);
+                assertThat(pastCheckpoint).as("events the reader read past its checkpoint").isEqualTo(20);
+                // the subtask dies here: its reader is never closed
+
+                assertThat(group.offlineAt("dead", atCheckpoint)).isTrue();
+                assertThat(group.onlineReaders()).doesNotContain("dead");
+                try (EventStreamReader<byte[]> next = reader(clients, settings, "next")) {
+                    assertThat(readUntilQuiet(next))
+                            .isEqualTo(beforeIt.size() + afterIt.size() - beforeCheckpoint);
+                }
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    /**
+     * A reader that acquired a segment after its checkpoint may have read it past where the
+     * group would get it back: it is not taken out (the job then restarts globally).
+     */
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aFailedReaderThatMovedSegmentsSinceItsCheckpointStaysInTheGroup() throws Exception {
+        String stream = pravega.createStream("rg-moved", 2);
+        pravega.write(stream, IntStream.range(0, 2000).mapToObj(i -> "e-" + i).toList());
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
+        PravegaSourceSettings settings = settingsFor(stream);
+        try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
+             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
+                     pravega.connection().clientConfig())) {
+            group.resetGroup(head(stream), null);
+            try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName())) {
+                EventStreamReader<byte[]> dead = reader(clients, settings, "dead");
+                EventStreamReader<byte[]> other = reader(clients, settings, "other");
+                while (owned(handle, "dead") != 1 || owned(handle, "other") != 1) {
+                    dead.readNextEvent(50);
+                    other.readNextEvent(50);
+                }
+                CompletableFuture<?> checkpoint = handle.initiateCheckpoint("c-1", executor);
+                Position atCheckpoint = null;
+                while (!checkpoint.isDone()) {
+                    EventRead<byte[]> read = dead.readNextEvent(50);
+                    if (read.isCheckpoint()) {
+                        atCheckpoint = read.getPosition();
+                    }
+                    other.readNextEvent(50);
+                }
+                checkpoint.get();
+                // the other reader leaves; the dead one takes over its segment before dying
+                other.close();
+                while (owned(handle, "dead") != 2) {
+                    dead.readNextEvent(50);
+                }
+
+                assertThat(group.offlineAt("dead", atCheckpoint)).isFalse();
+                assertThat(owned(handle, "dead")).isEqualTo(2);
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+
+    private static PravegaSourceSettings settingsFor(String stream) {
+        return PravegaSource.<String>builder()
+                .setControllerUri(pravega.controllerUri())
+                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setDeserializer(new SimpleStringSchema())
+                .setGroupRefreshTime(Duration.ofMillis(100))
+                .build().settings();
+    }
+
+    private static StreamCut head(String stream) {
+        try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
+            return streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join().getHeadStreamCut();
+        }
+    }
+
+    private static EventStreamReader<byte[]> reader(EventStreamClientFactory clients, PravegaSourceSettings settings,
+            String id) {
+        return clients.createReader(id, settings.readerGroupName(), new ByteArraySerializer(),
+                ReaderConfig.builder().build());
+    }
+
+    private static int owned(ReaderGroup group, String reader) {
+        return group.getReaderSegmentDistribution().getReaderSegmentDistribution().getOrDefault(reader, 0);
+    }
+
+    /** Reads until three reads in a row (a second each) find nothing; returns how many events it read. */
+    private static int readUntilQuiet(EventStreamReader<byte[]> reader) {
+        int events = 0;
+        for (int quiet = 0; quiet < 3; ) {
+            EventRead<byte[]> read = reader.readNextEvent(1_000);
+            if (read.getEvent() != null) {
+                events++;
+                quiet = 0;
+            } else if (!read.isCheckpoint()) {
+                quiet++;
+            }
+        }
+        return events;
     }
 }
