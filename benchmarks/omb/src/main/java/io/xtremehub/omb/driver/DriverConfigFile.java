@@ -36,6 +36,9 @@ public final class DriverConfigFile {
     }
 
     public static DriverConfigFile parse(String source, String yaml) {
+        if (yaml.isBlank()) {
+            throw new DriverConfigException(source + ": the driver file is empty");
+        }
         try {
             @SuppressWarnings("unchecked")
             Map<String, Object> raw = YAML.readValue(yaml, LinkedHashMap.class);

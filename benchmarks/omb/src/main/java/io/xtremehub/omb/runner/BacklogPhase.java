@@ -28,7 +28,7 @@ final class BacklogPhase {
             gate.resume();
             state = State.DRAINING;
         }
-        if (state == State.DRAINING && backlogBytes <= requestedBytes * (1 - drainRatio)) {
+        if (state == State.DRAINING && backlogBytes <= Math.round(requestedBytes * (1 - drainRatio))) {
             state = State.DONE;
         }
         return state;

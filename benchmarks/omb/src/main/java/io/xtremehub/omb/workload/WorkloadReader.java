@@ -37,6 +37,9 @@ public final class WorkloadReader {
 
     /** Parses workload YAML; {@code source} names it in error messages. */
     public static Workload parse(String source, String yaml) {
+        if (yaml.isBlank()) {
+            throw new WorkloadException(source + ": the workload file is empty");
+        }
         Map<String, Object> map;
         try {
             @SuppressWarnings("unchecked")
