@@ -3,13 +3,16 @@ package io.xtremehub.omb.cli;
 import io.xtremehub.omb.driver.BenchmarkDriver;
 import io.xtremehub.omb.driver.DriverConfigException;
 import io.xtremehub.omb.driver.Drivers;
+import io.xtremehub.omb.result.ResultCharts;
 import io.xtremehub.omb.result.ResultFiles;
+import io.xtremehub.omb.result.TestResult;
 import io.xtremehub.omb.runner.BenchmarkRunner;
 import io.xtremehub.omb.runner.RunOutcome;
 import io.xtremehub.omb.workload.Workload;
 import io.xtremehub.omb.workload.WorkloadException;
 import io.xtremehub.omb.workload.WorkloadReader;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,7 +71,7 @@ public final class OmbCli implements Callable<Integer> {
                 loaded.add(w);
             }
             for (Path d : drivers) {
-                io.xtremehub.omb.driver.DriverConfigFile.read(d);
+                Drivers.check(d);
             }
         } catch (WorkloadException | DriverConfigException e) {
             System.err.println("error: " + e.getMessage());
@@ -77,12 +80,14 @@ public final class OmbCli implements Callable<Integer> {
         int failures = 0;
         for (int i = 0; i < loaded.size(); i++) {
             BenchmarkRunner runner = BenchmarkRunner.builder()
-                    .samplePeriod(java.time.Duration.ofSeconds(sampleSeconds))
+                    .samplePeriod(Duration.ofSeconds(sampleSeconds))
                     .payloadDir(workloads.get(i).toAbsolutePath().getParent()).build();
+            List<TestResult> results = new ArrayList<>();
             for (Path d : drivers) {
                 try (BenchmarkDriver driver = Drivers.open(d)) {
                     RunOutcome outcome = runner.run(driver, loaded.get(i));
                     Path file = ResultFiles.write(outcome.result(), output, LocalDateTime.now());
+                    results.add(outcome.result());
                     System.out.println("result: " + file);
                     if (!outcome.delivery().exactlyOnce()) {
                         failures++;
@@ -91,6 +96,9 @@ public final class OmbCli implements Callable<Integer> {
                     System.err.println("error: " + e.getMessage());
                     return 2;
                 }
+            }
+            for (Path chart : ResultCharts.write(results, output)) {
+                System.out.println("chart: " + chart);
             }
         }
         if (failures > 0) {

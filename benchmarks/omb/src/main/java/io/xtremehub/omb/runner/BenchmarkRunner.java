@@ -98,7 +98,7 @@ public final class BenchmarkRunner {
             if (!answered) {
                 console.note("some sends were still unanswered after " + drainTimeout.toSeconds() + " s");
             }
-            awaitConsumers(stats, subscriptions);
+            awaitConsumers(stats, ledger);
             closeAll(consumers);
             consumers.clear();
             DeliveryReport delivery = ledger.report();
@@ -123,10 +123,6 @@ public final class BenchmarkRunner {
         long nextTick = start + TICK_NANOS;
         while (true) {
             long now = System.nanoTime();
-            boolean backlogDone = backlog == null || backlog.state() == BacklogPhase.State.DONE;
-            if (now >= end && backlogDone) {
-                return;
-            }
             if (now < nextTick) {
                 LockSupport.parkNanos(nextTick - now);
                 continue;
@@ -152,22 +148,26 @@ public final class BenchmarkRunner {
                     recorder.add(s);
                 }
             }
+            boolean backlogDone = backlog == null || backlog.state() == BacklogPhase.State.DONE;
+            if (now >= end - TICK_NANOS / 2 && backlogDone) {
+                return;
+            }
         }
     }
 
-    /** Waits until consumers have read every acknowledged message, or made no progress for a while. */
-    private void awaitConsumers(RunStats stats, int subscriptions) {
+    /** Waits until every subscription has every acknowledged message, or consumers made no progress for 30 s. */
+    private void awaitConsumers(RunStats stats, DeliveryLedger ledger) {
         long deadline = System.nanoTime() + drainTimeout.toNanos();
         long lastReceived = -1;
         long lastProgress = System.nanoTime();
-        while (stats.totalReceived() < subscriptions * stats.totalSent() && System.nanoTime() < deadline
+        while (ledger.report().missing() > 0 && System.nanoTime() < deadline
                 && System.nanoTime() - lastProgress < TimeUnit.SECONDS.toNanos(30)) {
             long r = stats.totalReceived();
             if (r != lastReceived) {
                 lastReceived = r;
                 lastProgress = System.nanoTime();
             }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100));
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
         }
     }
 

@@ -85,7 +85,6 @@ final class LoadGenerator {
             byte[] payload = payloads.next(Clock.micros(), id, seq);
             try {
                 producer.sendAsync(key(seq), payload).whenComplete((v, e) -> {
-                    window.release();
                     if (e != null) {
                         stats.publishFailed();
                     } else {
@@ -93,6 +92,8 @@ final class LoadGenerator {
                         stats.published(payload.length, (System.nanoTime() - sendNanos) / 1000,
                                 (sendNanos - intended) / 1000);
                     }
+                    // last: stop() counts on every answered send being recorded once its permit is back
+                    window.release();
                 });
             } catch (RuntimeException e) {
                 window.release();

@@ -1,18 +1,17 @@
 package io.xtremehub.omb.driver.kafka;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.xtremehub.omb.driver.ScratchDirectory;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
 /** One Kafka broker in KRaft mode, combined with its controller, on ephemeral loopback ports. */
 final class EmbeddedKafka implements AutoCloseable {
     private final KafkaClusterTestKit kafka;
+    private final ScratchDirectory dir = ScratchDirectory.create("omb-kafka-");
 
     EmbeddedKafka() throws Exception {
-        Path dir = Files.createTempDirectory("omb-kafka-");
         TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1)
-                .setNumBrokerNodes(1).setBaseDirectory(dir).build();
+                .setNumBrokerNodes(1).setBaseDirectory(dir.path()).build();
         KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
                 .setConfigProp("offsets.topic.replication.factor", "1")
                 .setConfigProp("transaction.state.log.replication.factor", "1")
@@ -24,6 +23,7 @@ final class EmbeddedKafka implements AutoCloseable {
             cluster.waitForReadyBrokers();
         } catch (Exception e) {
             cluster.close();
+            dir.close();
             throw e;
         }
         this.kafka = cluster;
@@ -35,6 +35,10 @@ final class EmbeddedKafka implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        kafka.close();
+        try {
+            kafka.close();
+        } finally {
+            dir.close();
+        }
     }
 }

@@ -40,6 +40,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
         this.admin = Admin.create(common);
     }
 
+    /** Checks a driver file's keys and values without connecting. */
+    public static void check(DriverConfigFile file) {
+        KafkaDriverConfig.from(file);
+    }
+
     /** Opens the driver a YAML file describes, starting a KRaft broker for an embedded target. */
     public static KafkaBenchmarkDriver open(DriverConfigFile file) {
         KafkaDriverConfig config = KafkaDriverConfig.from(file);

@@ -15,13 +15,10 @@ import io.xtremehub.omb.driver.BenchmarkDriver;
 import io.xtremehub.omb.driver.BenchmarkProducer;
 import io.xtremehub.omb.driver.ConsumerCallback;
 import io.xtremehub.omb.driver.DriverConfigFile;
+import io.xtremehub.omb.driver.ScratchDirectory;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -35,15 +32,18 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class PravegaBenchmarkDriver implements BenchmarkDriver {
     private final PravegaDriverConfig config;
     private final StandaloneCluster cluster;
+    private final ScratchDirectory dataDir;
     private final ClientConfig clientConfig;
     private final StreamManager streams;
     private final EventStreamClientFactory clients;
     private final ReaderGroupManager groups;
     private final List<String> createdStreams = new CopyOnWriteArrayList<>();
 
-    private PravegaBenchmarkDriver(PravegaDriverConfig config, StandaloneCluster cluster, URI controller) {
+    private PravegaBenchmarkDriver(PravegaDriverConfig config, StandaloneCluster cluster, ScratchDirectory dataDir,
+            URI controller) {
         this.config = config;
         this.cluster = cluster;
+        this.dataDir = dataDir;
         this.clientConfig = ClientConfig.builder().controllerURI(controller).build();
         this.streams = StreamManager.create(clientConfig);
         if (config.createScope()) {
@@ -53,26 +53,28 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
         this.groups = ReaderGroupManager.withScope(config.scope(), clientConfig);
     }
 
+    /** Checks a driver file's keys and values without connecting. */
+    public static void check(DriverConfigFile file) {
+        PravegaDriverConfig.from(file);
+    }
+
     /** Opens the driver a YAML file describes, starting the standalone cluster for an embedded target. */
     public static PravegaBenchmarkDriver open(DriverConfigFile file) {
         PravegaDriverConfig config = PravegaDriverConfig.from(file);
         if (!config.embedded()) {
-            return new PravegaBenchmarkDriver(config, null, config.controllerUri());
+            return new PravegaBenchmarkDriver(config, null, null, config.controllerUri());
         }
-        StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(tempDir()));
+        ScratchDirectory dir = ScratchDirectory.create("omb-pravega-");
+        StandaloneCluster cluster = null;
         try {
-            return new PravegaBenchmarkDriver(config, cluster, cluster.controllerUri());
+            cluster = StandaloneCluster.start(ClusterConfig.ephemeral(dir.path()));
+            return new PravegaBenchmarkDriver(config, cluster, dir, cluster.controllerUri());
         } catch (RuntimeException e) {
-            cluster.close();
+            if (cluster != null) {
+                cluster.close();
+            }
+            dir.close();
             throw e;
-        }
-    }
-
-    private static Path tempDir() {
-        try {
-            return Files.createTempDirectory("omb-pravega-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -143,6 +145,7 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
         } finally {
             if (cluster != null) {
                 cluster.close();
+                dataDir.close();
             }
         }
     }
