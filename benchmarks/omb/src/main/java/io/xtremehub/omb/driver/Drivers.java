@@ -15,29 +15,29 @@ public final class Drivers {
 
     public static BenchmarkDriver open(Path file) {
         DriverConfigFile config = DriverConfigFile.read(file);
-        return system(file, config) == System.KAFKA ? KafkaBenchmarkDriver.open(config) : PravegaBenchmarkDriver.open(config);
+        return system(file, config) == Target.KAFKA ? KafkaBenchmarkDriver.open(config) : PravegaBenchmarkDriver.open(config);
     }
 
     /** Reads and checks a driver file without connecting or starting anything. */
     public static void check(Path file) {
         DriverConfigFile config = DriverConfigFile.read(file);
-        if (system(file, config) == System.KAFKA) {
+        if (system(file, config) == Target.KAFKA) {
             KafkaBenchmarkDriver.check(config);
         } else {
             PravegaBenchmarkDriver.check(config);
         }
     }
 
-    private enum System { PRAVEGA, KAFKA }
+    private enum Target { PRAVEGA, KAFKA }
 
-    private static System system(Path file, DriverConfigFile config) {
+    private static Target system(Path file, DriverConfigFile config) {
         String hint = (config.string("driverClass", "") + " " + config.string("name", "")).toLowerCase(Locale.ROOT);
         // Kafka first: our own class names all contain "xtremehub"
         if (hint.contains("kafka")) {
-            return System.KAFKA;
+            return Target.KAFKA;
         }
         if (hint.contains("pravega") || hint.contains("xtremehub")) {
-            return System.PRAVEGA;
+            return Target.PRAVEGA;
         }
         throw new DriverConfigException(file + ": cannot tell the system from 'driverClass'/'name' ('"
                 + hint.trim() + "'); supported: Pravega (XtremeHub), Kafka");
