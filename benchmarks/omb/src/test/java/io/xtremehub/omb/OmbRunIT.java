@@ -32,6 +32,11 @@ class OmbRunIT {
     }
 
     @Test
+    void pravegaThroughTransactionsWithConnectionPooling(@TempDir Path out) throws Exception {
+        runAndCheck(Path.of("drivers/pravega-transactions.yaml"), out);
+    }
+
+    @Test
     void kafkaOnAnEmbeddedKraftBroker(@TempDir Path out) throws Exception {
         runAndCheck(Path.of("drivers/kafka.yaml"), out);
     }

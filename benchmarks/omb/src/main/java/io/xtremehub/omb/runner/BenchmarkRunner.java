@@ -14,6 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one workload on one driver the way OMB does: create topics, subscriptions and producers;
@@ -22,6 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * let consumers catch up and check that every acknowledged message arrived exactly once.
  */
 public final class BenchmarkRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
     private static final long TICK_NANOS = 1_000_000_000L;
     private final Duration samplePeriod;
     private final Duration drainTimeout;
@@ -176,7 +179,7 @@ public final class BenchmarkRunner {
             try {
                 c.close();
             } catch (Exception e) {
-                org.slf4j.LoggerFactory.getLogger(BenchmarkRunner.class).warn("close failed", e);
+                LOG.warn("close failed", e);
             }
         }
         all.clear();

@@ -1,5 +1,6 @@
 package io.xtremehub.omb.runner;
 
+import java.util.Arrays;
 import java.util.BitSet;
 
 /**
@@ -79,7 +80,7 @@ final class DeliveryLedger {
                 missing += lost.cardinality();
             }
         }
-        int perTopic = received.length / Math.max(1, (int) java.util.Arrays.stream(subscriptionTopic).distinct().count());
+        int perTopic = received.length / Math.max(1, (int) Arrays.stream(subscriptionTopic).distinct().count());
         return new DeliveryReport(ack, perTopic, missing, dup);
     }
 }

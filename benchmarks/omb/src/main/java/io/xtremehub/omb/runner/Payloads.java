@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Random;
 
 /**
@@ -31,7 +32,7 @@ final class Payloads {
                 throw new UncheckedIOException("payloadFile " + file + " cannot be read", e);
             }
             if (body.length < PayloadLimits.HEADER_BYTES) {
-                body = java.util.Arrays.copyOf(body, PayloadLimits.HEADER_BYTES);
+                body = Arrays.copyOf(body, PayloadLimits.HEADER_BYTES);
             }
         } else {
             body = new byte[w.messageSize()];

@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.slf4j.LoggerFactory;
 
 /** Kafka through kafka-clients as an OMB driver; consumers of a subscription form one consumer group. */
 public final class KafkaBenchmarkDriver implements BenchmarkDriver {
@@ -119,7 +120,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
         try {
             broker.close();
         } catch (Exception e) {
-            org.slf4j.LoggerFactory.getLogger(KafkaBenchmarkDriver.class).warn("embedded broker did not close", e);
+            LoggerFactory.getLogger(KafkaBenchmarkDriver.class).warn("embedded broker did not close", e);
         }
     }
 }

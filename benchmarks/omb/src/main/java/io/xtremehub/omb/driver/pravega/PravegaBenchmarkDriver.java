@@ -5,6 +5,7 @@ import io.pravega.client.EventStreamClientFactory;
 import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.ReaderConfig;
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.ScalingPolicy;
 import io.pravega.client.stream.Stream;
@@ -129,7 +130,7 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
             groups.createReaderGroup(subscription, ReaderGroupConfig.builder()
                     .stream(Stream.of(config.scope(), topic)).build());
             return new PravegaConsumer(clients.createReader(UUID.randomUUID().toString(), subscription,
-                    new ByteArraySerializer(), io.pravega.client.stream.ReaderConfig.builder().build()), callback);
+                    new ByteArraySerializer(), ReaderConfig.builder().build()), callback);
         });
     }
 
