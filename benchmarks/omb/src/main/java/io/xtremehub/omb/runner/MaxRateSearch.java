@@ -3,7 +3,9 @@ package io.xtremehub.omb.runner;
 /**
  * Finds the highest rate a system sustains, as OMB does when a workload's {@code producerRate} is 0:
  * raise the target while producers reach it and consumers keep up; when the backlog grows, fall back
- * just below what consumers managed; when producers fall short, settle just above what they managed.
+ * just below what consumers managed. Producers that fall short are held back by the system itself
+ * (its in-flight window), so the target stays, capped at twice what they reached so that it does not
+ * run away from them.
  */
 final class MaxRateSearch {
     private static final double MIN_RATE = 10;
@@ -33,6 +35,6 @@ final class MaxRateSearch {
         if (published >= 0.9 * target) {
             return target * 1.2;
         }
-        return Math.max(MIN_RATE, published * 1.1);
+        return Math.max(MIN_RATE, Math.min(target, published * 2));
     }
 }
