@@ -2,8 +2,8 @@ package io.xtremehub.omb.runner;
 
 /**
  * Finds the highest rate a system sustains, as OMB does when a workload's {@code producerRate} is 0:
- * raise the target while producers reach it and consumers keep up; when the backlog grows, fall back
- * just below what consumers managed. Producers that fall short are held back by the system itself
+ * raise the target while producers reach it and consumers keep up; when the backlog grows while
+ * consumers read, fall back towards just below what they managed (at most halving per step). Producers that fall short are held back by the system itself
  * (its in-flight window), so the target stays, capped at twice what they reached so that it does not
  * run away from them.
  */
@@ -24,13 +24,15 @@ final class MaxRateSearch {
         double published = (totalSent - lastSent) / seconds;
         double consumed = subscriptions == 0 ? published : (totalReceived - lastReceived) / seconds / subscriptions;
         long backlog = subscriptions * totalSent - totalReceived;
-        boolean backlogGrowing = !consumersPaused && subscriptions > 0 && backlog > lastBacklog
+        // consumers that read nothing yet are still joining (a Kafka group rebalance): no signal
+        boolean backlogGrowing = !consumersPaused && subscriptions > 0 && consumed > 0 && backlog > lastBacklog
                 && backlog > target * subscriptions;
         lastSent = totalSent;
         lastReceived = totalReceived;
         lastBacklog = backlog;
         if (backlogGrowing) {
-            return Math.max(MIN_RATE, Math.min(published, consumed) * 0.9);
+            // at most halve per step: consumers that are still warming up must not collapse the search
+            return Math.max(MIN_RATE, Math.max(target / 2, Math.min(published, consumed) * 0.9));
         }
         if (published >= 0.9 * target) {
             return target * 1.2;
