@@ -1,0 +1,49 @@
+package io.xtremehub.omb.driver.pravega;
+
+import io.pravega.client.stream.EventRead;
+import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.ReinitializationRequiredException;
+import io.xtremehub.omb.driver.BenchmarkConsumer;
+import io.xtremehub.omb.driver.ConsumerCallback;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One reader of a reader group, polled by its own thread until closed. */
+final class PravegaConsumer implements BenchmarkConsumer {
+    private static final Logger LOG = LoggerFactory.getLogger(PravegaConsumer.class);
+    private final EventStreamReader<byte[]> reader;
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    PravegaConsumer(EventStreamReader<byte[]> reader, ConsumerCallback callback) {
+        this.reader = reader;
+        this.thread = new Thread(() -> poll(callback), "omb-pravega-reader");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void poll(ConsumerCallback callback) {
+        while (running) {
+            try {
+                EventRead<byte[]> read = reader.readNextEvent(200);
+                if (read.getEvent() != null) {
+                    callback.messageReceived(read.getEvent());
+                }
+            } catch (ReinitializationRequiredException e) {
+                LOG.error("reader {} was removed from its group; it stops", reader, e);
+                return;
+            } catch (RuntimeException e) {
+                if (running) {
+                    LOG.warn("read failed; retrying", e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.join(10_000);
+        reader.close();
+    }
+}

@@ -1,0 +1,32 @@
+package io.xtremehub.omb.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class MaxRateSearchTest {
+
+    @Test
+    void raisesWhileTheSystemKeepsUpAndBacksOffWhenTheBacklogGrows() {
+        MaxRateSearch search = new MaxRateSearch();
+        // reached 1000/s and consumers kept up: 20 % more
+        assertEquals(1200, search.next(1000, 1000, 1000, 1, false, 1), 1e-9);
+        // producers sent 1500 but consumers read only 100 and the backlog (1400) grew past a second's worth:
+        // halve at most
+        assertEquals(600, search.next(1200, 2500, 1100, 1, false, 1), 1e-9);
+        // still growing (consumers 500/s): just below what consumers read
+        assertEquals(450, search.next(600, 3500, 1600, 1, false, 1), 1e-9);
+        // consumers that read nothing are joining, not slow: the target holds
+        assertEquals(450, search.next(450, 3900, 1600, 1, false, 1), 1e-9);
+        // the backlog shrinks, producers managed 300 of 450: the system holds them back, the target stays
+        assertEquals(450, search.next(450, 4200, 4200, 1, false, 1), 1e-9);
+        // producers managed 100 of 450: the target comes down to twice that
+        assertEquals(200, search.next(450, 4300, 4300, 1, false, 1), 1e-9);
+    }
+
+    @Test
+    void aBacklogBuiltOnPurposeDoesNotSlowTheSearch() {
+        MaxRateSearch search = new MaxRateSearch();
+        assertEquals(1200, search.next(1000, 1000, 0, 1, true, 1), 1e-9);
+    }
+}
