@@ -1,6 +1,9 @@
 package io.xtremehub.standalone;
 
+import io.pravega.client.ClientConfig;
 import io.pravega.client.admin.StreamManager;
+import io.pravega.client.admin.impl.StreamManagerImpl;
+import io.pravega.client.control.impl.ControllerImplConfig;
 import io.xtremehub.standalone.internal.ClusterPorts;
 import io.xtremehub.standalone.internal.ComponentWatchdog;
 import io.xtremehub.standalone.internal.DataDirLock;
@@ -116,7 +119,12 @@ public final class StandaloneCluster implements AutoCloseable {
     // first metadata write tells when the whole cluster serves requests.
     private void createDefaultScopeOnceReady() throws InterruptedException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-        try (StreamManager streams = StreamManager.create(controllerUri)) {
+        // Pravega's client retries with exponential back-off (its fifth wait alone is 10 s, which was
+        // most of a restart after a crash): this loop retries by itself, so the client gives up at once.
+        ClientConfig client = ClientConfig.builder().controllerURI(controllerUri).build();
+        ControllerImplConfig noBackOff = ControllerImplConfig.builder().clientConfig(client)
+                .retryAttempts(1).initialBackoffMillis(1).maxBackoffMillis(1).build();
+        try (StreamManager streams = new StreamManagerImpl(client, noBackOff)) {
             while (true) {
                 try {
                     streams.createScope(DEFAULT_SCOPE);
