@@ -167,28 +167,12 @@ final class GetPath {
         if (observers.isEmpty()) {
             return body;
         }
-        Spool.SpoolFile file = spool.create("get");
-        try {
-            try (InputStream in = body; java.io.OutputStream out = file.output()) {
-                in.transferTo(out);
-            }
+        return throughSpool("get", body, file -> {
             for (ActivePipeline.Step step : observers) {
                 EventSteps.run(step, file.input(), ctx.forStep(step.parameters()), false);
             }
-            return new java.io.FilterInputStream(file.input()) {
-                @Override
-                public void close() throws IOException {
-                    try {
-                        super.close();
-                    } finally {
-                        file.close();
-                    }
-                }
-            };
-        } catch (IOException | RuntimeException e) {
-            file.close();
-            throw e;
-        }
+            return file.input();
+        });
     }
 
     /** The most bytes a data source wants read ahead of the range; collects the data sources that want some. */
@@ -214,19 +198,34 @@ final class GetPath {
      */
     private InputStream admitAhead(InputStream body, List<DataSourceStreamlet> askers, ObjectRef object, long first,
                                    long last, long readLast) throws IOException {
-        Spool.SpoolFile file = spool.create("ahead");
-        try {
-            try (InputStream in = body; java.io.OutputStream out = file.output()) {
-                in.transferTo(out);
-            }
+        return throughSpool("ahead", body, file -> {
             long length = readLast - first + 1;
             for (DataSourceStreamlet ds : askers) {
                 try (InputStream in = file.input()) {
                     ds.admitRange(object, first, length, in);
                 }
             }
-            return new java.io.FilterInputStream(io.xtremehub.nexus.api.Streams.slice(file.input(), 0,
-                    last - first + 1)) {
+            return io.xtremehub.nexus.api.Streams.slice(file.input(), 0, last - first + 1);
+        });
+    }
+
+    /** What a spooled body is used for: the answer read from the spool file. */
+    @FunctionalInterface
+    private interface SpoolUse {
+        InputStream answer(Spool.SpoolFile file) throws IOException;
+    }
+
+    /**
+     * Copies the body into a spool file, lets {@code use} read it and answers what {@code use}
+     * returns; the file is removed when that answer is closed, or at once if anything fails.
+     */
+    private InputStream throughSpool(String purpose, InputStream body, SpoolUse use) throws IOException {
+        Spool.SpoolFile file = spool.create(purpose);
+        try {
+            try (InputStream in = body; java.io.OutputStream out = file.output()) {
+                in.transferTo(out);
+            }
+            return new java.io.FilterInputStream(use.answer(file)) {
                 @Override
                 public void close() throws IOException {
                     try {
