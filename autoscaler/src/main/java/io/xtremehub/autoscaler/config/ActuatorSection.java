@@ -10,7 +10,8 @@ import java.util.Map;
     @JsonSubTypes.Type(value = ActuatorSection.FlinkResourceRequirements.class, name = "flink-resource-requirements"),
     @JsonSubTypes.Type(value = ActuatorSection.LocalProcesses.class, name = "local-processes"),
     @JsonSubTypes.Type(value = ActuatorSection.Kubernetes.class, name = "kubernetes"),
-    @JsonSubTypes.Type(value = ActuatorSection.StreamMinSegments.class, name = "stream-min-segments")
+    @JsonSubTypes.Type(value = ActuatorSection.StreamMinSegments.class, name = "stream-min-segments"),
+    @JsonSubTypes.Type(value = ActuatorSection.StreamSegments.class, name = "stream-segments")
 })
 public sealed interface ActuatorSection {
     /** The parallelism upper bound of a running job (adaptive scheduler). */
@@ -29,4 +30,7 @@ public sealed interface ActuatorSection {
 
     /** The stream's minimum segments. */
     record StreamMinSegments(String stream) implements ActuatorSection { }
+
+    /** The stream's active segments, rescaled through the controller. */
+    record StreamSegments(String stream) implements ActuatorSection { }
 }

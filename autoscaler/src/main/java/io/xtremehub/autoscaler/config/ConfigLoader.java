@@ -51,8 +51,8 @@ public final class ConfigLoader {
                     .collect(Collectors.joining(", ")) + ")", e);
         } catch (InvalidTypeIdException e) {
             String known = e.getBaseType().getRawClass() == RuleSection.class
-                    ? "segments-ratio, compute-aware, stream-min-segments"
-                    : "flink-resource-requirements, local-processes, kubernetes, stream-min-segments";
+                    ? "segments-ratio, compute-aware, stream-min-segments, stream-rate"
+                    : "flink-resource-requirements, local-processes, kubernetes, stream-min-segments, stream-segments";
             throw new ConfigException(source + ": " + (e.getTypeId() == null ? "missing 'type'"
                     : "unknown type '" + e.getTypeId() + "'") + at(e) + " (known: " + known + ")", e);
         } catch (JsonProcessingException e) {
@@ -126,6 +126,15 @@ public final class ConfigLoader {
         if (min < 0 || min > max) {
             fail(source, where + ": rule min (" + min + ") must be between 0 and max (" + max + ")");
         }
+        if (r instanceof RuleSection.StreamRate sr) {
+            if ((sr.eventsPerSegment() == null) == (sr.kbytesPerSegment() == null)) {
+                fail(source, where + ": stream-rate needs exactly one of 'eventsPerSegment' and 'kbytesPerSegment'");
+            }
+            double target = sr.eventsPerSegment() != null ? sr.eventsPerSegment() : sr.kbytesPerSegment();
+            if (!(target > 0) || min < 1) {
+                fail(source, where + ": stream-rate needs a target above 0 and min at least 1 (a stream has a segment)");
+            }
+        }
         String job = r instanceof RuleSection.ComputeAware ca ? ca.job()
                 : r instanceof RuleSection.StreamMinSegments sm ? sm.job() : "";
         if (job == null || (!job.isEmpty() && flink == null)) {
@@ -153,8 +162,17 @@ public final class ConfigLoader {
         if (a instanceof ActuatorSection.Kubernetes k && (k.namespace() == null || k.deployment() == null)) {
             fail(source, where + ": kubernetes needs 'namespace' and 'deployment'");
         }
-        if (a instanceof ActuatorSection.StreamMinSegments s && (s.stream() == null || !streams.contains(s.stream()))) {
-            fail(source, where + ": stream-min-segments stream '" + s.stream() + "' is not under 'streams'");
+        if (a instanceof ActuatorSection.StreamMinSegments s) {
+            checkWatched(source, where + ": stream-min-segments", s.stream(), streams);
+        }
+        if (a instanceof ActuatorSection.StreamSegments s) {
+            checkWatched(source, where + ": stream-segments", s.stream(), streams);
+        }
+    }
+
+    private static void checkWatched(String source, String what, String stream, Set<String> streams) {
+        if (stream == null || !streams.contains(stream)) {
+            fail(source, what + " stream '" + stream + "' is not under 'streams'");
         }
     }
 

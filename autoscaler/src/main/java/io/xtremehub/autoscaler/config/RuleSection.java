@@ -8,7 +8,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = RuleSection.SegmentsRatio.class, name = "segments-ratio"),
     @JsonSubTypes.Type(value = RuleSection.ComputeAware.class, name = "compute-aware"),
-    @JsonSubTypes.Type(value = RuleSection.StreamMinSegments.class, name = "stream-min-segments")
+    @JsonSubTypes.Type(value = RuleSection.StreamMinSegments.class, name = "stream-min-segments"),
+    @JsonSubTypes.Type(value = RuleSection.StreamRate.class, name = "stream-rate")
 })
 public sealed interface RuleSection {
     String stream();
@@ -31,4 +32,8 @@ public sealed interface RuleSection {
     /** The stream's minimum segments follow the job's back-pressure, backlog and idleness. */
     record StreamMinSegments(String stream, String job, Double backPressureHigh, Long lagBytesHigh,
                              Double idleBusyRatio, Integer min, Integer max) implements RuleSection { }
+
+    /** The stream's segments follow its write rate: give exactly one of the two targets per segment. */
+    record StreamRate(String stream, Double eventsPerSegment, Double kbytesPerSegment, Integer min, Integer max)
+            implements RuleSection { }
 }

@@ -11,6 +11,7 @@ import io.xtremehub.autoscaler.act.FlinkResourceRequirements;
 import io.xtremehub.autoscaler.act.KubernetesDeployment;
 import io.xtremehub.autoscaler.act.LocalTaskManagerProcesses;
 import io.xtremehub.autoscaler.act.StreamMinSegments;
+import io.xtremehub.autoscaler.act.StreamSegmentCount;
 import io.xtremehub.autoscaler.collect.FlinkCollector;
 import io.xtremehub.autoscaler.collect.PravegaCollector;
 import io.xtremehub.autoscaler.config.ActuatorSection;
@@ -24,6 +25,7 @@ import io.xtremehub.autoscaler.rule.ComputeAwareRule;
 import io.xtremehub.autoscaler.rule.ScalingRule;
 import io.xtremehub.autoscaler.rule.SegmentRatioRule;
 import io.xtremehub.autoscaler.rule.Stabilizer;
+import io.xtremehub.autoscaler.rule.StreamRateRule;
 import io.xtremehub.autoscaler.rule.StreamSegmentsRule;
 import java.net.URI;
 import java.nio.file.Path;
@@ -122,6 +124,11 @@ public final class OrchestratorFactory {
             }
             return b.build();
         }
+        if (r instanceof RuleSection.StreamRate sr) {
+            return sr.eventsPerSegment() != null
+                    ? new StreamRateRule(stream, StreamRateRule.Unit.EVENTS, sr.eventsPerSegment(), bounds)
+                    : new StreamRateRule(stream, StreamRateRule.Unit.KBYTES, sr.kbytesPerSegment(), bounds);
+        }
         RuleSection.StreamMinSegments sm = (RuleSection.StreamMinSegments) r;
         StreamSegmentsRule.Builder b = StreamSegmentsRule.builder(stream, sm.job()).bounds(bounds);
         if (sm.backPressureHigh() != null) {
@@ -152,6 +159,9 @@ public final class OrchestratorFactory {
                     : new ConfigBuilder().withMasterUrl(k.masterUrl()).build();
             return new KubernetesDeployment(new KubernetesClientBuilder().withConfig(config).build(),
                     k.namespace(), k.deployment(), true);
+        }
+        if (a instanceof ActuatorSection.StreamSegments s) {
+            return new StreamSegmentCount(client, scope, s.stream());
         }
         ActuatorSection.StreamMinSegments s = (ActuatorSection.StreamMinSegments) a;
         return new StreamMinSegments(client, scope, s.stream());

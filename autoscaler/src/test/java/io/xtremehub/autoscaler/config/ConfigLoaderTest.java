@@ -50,6 +50,25 @@ class ConfigLoaderTest {
     }
 
     @Test
+    void aStreamRateScalerReadsItsTargetAndNeedsExactlyOne() {
+        String yaml = VALID + """
+                  - name: readings-segments
+                    rule: {type: stream-rate, stream: readings, eventsPerSegment: 300, max: 8}
+                    actuators: [{type: stream-segments, stream: readings}]
+                """;
+        AutoscalerConfig c = ConfigLoader.parse("autoscaler.yaml", yaml);
+        RuleSection.StreamRate rule = assertInstanceOf(RuleSection.StreamRate.class, c.scalers().get(2).rule());
+        assertEquals(300.0, rule.eventsPerSegment());
+        assertInstanceOf(ActuatorSection.StreamSegments.class, c.scalers().get(2).actuators().get(0));
+        String both = "autoscaler.yaml: scalers[2] 'readings-segments': stream-rate needs exactly one of "
+                + "'eventsPerSegment' and 'kbytesPerSegment'";
+        assertEquals(both, refusal(yaml.replace("eventsPerSegment: 300", "eventsPerSegment: 300, kbytesPerSegment: 64")));
+        assertEquals(both, refusal(yaml.replace("eventsPerSegment: 300, ", "")));
+        assertEquals("autoscaler.yaml: scalers[2] 'readings-segments': stream-segments stream 'other' is not under "
+                + "'streams'", refusal(yaml.replace("{type: stream-segments, stream: readings}", "{type: stream-segments, stream: other}")));
+    }
+
+    @Test
     void minAboveMaxIsRefused() {
         assertEquals("autoscaler.yaml: scalers[0] 'readings-job': rule min (9) must be between 0 and max (8)",
                 refusal(VALID.replace("segmentsPerTaskManager: 2, min: 1, max: 8}", "segmentsPerTaskManager: 2, min: 9, max: 8}")));
@@ -59,7 +78,7 @@ class ConfigLoaderTest {
     void anUnknownRuleTypeIsRefusedWithTheKnownOnes() {
         String m = refusal(VALID.replace("type: segments-ratio", "type: segment-ratio"));
         assertEquals("autoscaler.yaml: unknown type 'segment-ratio' in scalers[0].rule (known: segments-ratio, "
-                + "compute-aware, stream-min-segments)", m);
+                + "compute-aware, stream-min-segments, stream-rate)", m);
     }
 
     @Test

@@ -39,6 +39,21 @@ class RulesTest {
     }
 
     @Test
+    void streamRateGivesEachTargetRateASegmentWithinBounds() {
+        StreamRateRule byEvents = new StreamRateRule(STREAM, StreamRateRule.Unit.EVENTS, 300, new Bounds(1, 8));
+        assertEquals(4, byEvents.recommend(snapshot(1, 1000, 0), 1).orElseThrow().value());
+        assertEquals(1, byEvents.recommend(snapshot(4, 2, 0), 4).orElseThrow().value(), "a quiet stream keeps one segment");
+        Recommendation capped = byEvents.recommend(snapshot(4, 3000, 0), 4).orElseThrow();
+        assertEquals(8, capped.value());
+        assertTrue(capped.reason().contains("bounded to 8"), capped.reason());
+        // 100 B per event in these snapshots: 1000 events/s = 97.7 KiB/s
+        StreamRateRule byKBytes = new StreamRateRule(STREAM, StreamRateRule.Unit.KBYTES, 40, new Bounds(1, 8));
+        assertEquals(3, byKBytes.recommend(snapshot(1, 1000, 0), 1).orElseThrow().value());
+        assertThrows(IllegalArgumentException.class, () -> new StreamRateRule(STREAM, StreamRateRule.Unit.EVENTS, 100, new Bounds(0, 8)));
+        assertThrows(IllegalArgumentException.class, () -> new StreamRateRule(STREAM, StreamRateRule.Unit.EVENTS, 0, new Bounds(1, 8)));
+    }
+
+    @Test
     void aRuleOnAnUnknownStreamHasNoRecommendation() {
         assertTrue(new SegmentRatioRule("xtremehub/other", 1, new Bounds(1, 4)).recommend(snapshot(2, 0, 0), 1).isEmpty());
     }

@@ -12,12 +12,14 @@ import io.xtremehub.autoscaler.Orchestrator;
 import io.xtremehub.autoscaler.Scaler;
 import io.xtremehub.autoscaler.act.FlinkResourceRequirements;
 import io.xtremehub.autoscaler.act.MiniClusterTaskManagers;
+import io.xtremehub.autoscaler.act.StreamSegmentCount;
 import io.xtremehub.autoscaler.collect.FlinkCollector;
 import io.xtremehub.autoscaler.collect.PravegaCollector;
 import io.xtremehub.autoscaler.flink.FlinkRestClient;
 import io.xtremehub.autoscaler.rule.Bounds;
 import io.xtremehub.autoscaler.rule.SegmentRatioRule;
 import io.xtremehub.autoscaler.rule.Stabilizer;
+import io.xtremehub.autoscaler.rule.StreamRateRule;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
@@ -48,8 +50,8 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
  * given, 1000 by default) written to a Pravega stream and processed by a Flink job on a
  * MiniCluster, in three setups run one after the other on the same Pravega cluster:
  * <ul>
- *   <li>{@code coupled}: the stream auto-scales by event rate and the orchestrator keeps task
- *       managers (one slot each) and job parallelism equal to its segments;</li>
+ *   <li>{@code coupled}: the orchestrator scales the stream's segments with its event rate and
+ *       keeps task managers (one slot each) and job parallelism equal to the segments;</li>
  *   <li>{@code over}: one fixed segment and {@code maxTaskManagers} task managers all the time
  *       (the reference's mismatch: one reader, the rest only computes after a shuffle);</li>
  *   <li>{@code under}: one fixed segment and one task manager.</li>
@@ -107,7 +109,7 @@ public final class AutoscalerBenchmark {
         summary.add("setup,seconds,valley_per_s,peak_per_s,work_us,events_written,events_processed,p95_lag_ms,"
                 + "taskmanager_seconds,max_segments,max_taskmanagers");
         try (StandaloneCluster pravega = StandaloneCluster.start(ClusterConfig.builder().dataDir(data)
-                .allPortsEphemeral().fastAutoScaling(10, 10, 20).build())) {
+                .allPortsEphemeral().build())) {
             for (String setup : setups) {
                 summary.add(b.run(pravega, setup));
                 Files.write(b.results.resolve("autoscaler-summary.csv"), summary);
@@ -127,8 +129,8 @@ public final class AutoscalerBenchmark {
         boolean coupled = setup.equals("coupled");
         int staticTms = setup.equals("over") ? maxTaskManagers : 1;
         try (StreamManager streams = StreamManager.create(client)) {
-            streams.createStream(SCOPE, stream, StreamConfiguration.builder().scalingPolicy(coupled
-                    ? ScalingPolicy.byEventRate(targetRate, 2, 1) : ScalingPolicy.fixed(1)).build());
+            // coupled: the orchestrator scales the stream (see orchestrator()), so Pravega's own auto-scaling stays off
+            streams.createStream(SCOPE, stream, StreamConfiguration.builder().scalingPolicy(ScalingPolicy.fixed(1)).build());
         }
         ProcessedEvents.reset();
         int startTms = coupled ? 1 : staticTms;
@@ -257,16 +259,28 @@ public final class AutoscalerBenchmark {
         return graph;
     }
 
+    /**
+     * Two scalers: the stream's segments follow its event rate (one segment per {@code targetRate}
+     * events/s), and task managers and job parallelism follow the segments one to one. Pravega's
+     * own auto-scaling would do the first only at its own pace: it merges segments older than 20
+     * minutes, slower than this compressed run's whole cycle.
+     */
     private Orchestrator orchestrator(ClientConfig client, String stream, FlinkRestClient rest, MiniClusterTaskManagers tms) {
         Clock clock = Clock.systemUTC();
-        Scaler scaler = new Scaler(stream, new SegmentRatioRule(SCOPE + "/" + stream, 1, new Bounds(1, maxTaskManagers)),
+        Bounds bounds = new Bounds(1, maxTaskManagers);
+        Scaler segments = new Scaler(stream + "-segments",
+                new StreamRateRule(SCOPE + "/" + stream, StreamRateRule.Unit.EVENTS, targetRate, bounds),
+                new Stabilizer(clock, Duration.ZERO, Duration.ofSeconds(20), Duration.ofSeconds(10), Duration.ofSeconds(20)),
+                List.of(new StreamSegmentCount(client, SCOPE, stream)));
+        Scaler compute = new Scaler(stream, new SegmentRatioRule(SCOPE + "/" + stream, 1, bounds),
                 new Stabilizer(clock, Duration.ZERO, Duration.ofSeconds(15), Duration.ofSeconds(5), Duration.ofSeconds(15)),
                 List.of(tms, new FlinkResourceRequirements(rest, stream)));
         return Orchestrator.builder().period(Duration.ofSeconds(5)).clock(clock)
                 .pravega(new PravegaCollector(client, SCOPE, 50), SCOPE)
                 .watch(stream, stream)
                 .flink(new FlinkCollector(rest))
-                .scaler(scaler)
+                .scaler(segments)
+                .scaler(compute)
                 .build();
     }
 
