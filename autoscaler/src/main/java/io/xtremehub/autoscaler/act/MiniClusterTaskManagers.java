@@ -9,7 +9,8 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
  * Task managers of a Flink MiniCluster the caller started: adds them with
  * {@code startTaskManager()} and removes the newest with {@code terminateTaskManager(i)}.
  * The MiniCluster keeps terminated task managers in its list, so the indices of the live
- * ones are tracked here.
+ * ones are tracked here. Start it as a {@link ScalableMiniCluster} when it begins with one task
+ * manager and runs jobs with shuffles.
  */
 public final class MiniClusterTaskManagers implements Actuator {
     private final MiniCluster cluster;

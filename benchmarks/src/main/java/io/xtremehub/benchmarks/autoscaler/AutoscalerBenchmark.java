@@ -12,6 +12,7 @@ import io.xtremehub.autoscaler.Orchestrator;
 import io.xtremehub.autoscaler.Scaler;
 import io.xtremehub.autoscaler.act.FlinkResourceRequirements;
 import io.xtremehub.autoscaler.act.MiniClusterTaskManagers;
+import io.xtremehub.autoscaler.act.ScalableMiniCluster;
 import io.xtremehub.autoscaler.act.StreamSegmentCount;
 import io.xtremehub.autoscaler.collect.FlinkCollector;
 import io.xtremehub.autoscaler.collect.PravegaCollector;
@@ -231,7 +232,7 @@ public final class AutoscalerBenchmark {
         conf.set(JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY, Duration.ofSeconds(2));
         conf.set(RestOptions.BIND_PORT, "0");
         conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("16m"));
-        MiniCluster flink = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
+        MiniCluster flink = new ScalableMiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
                 .setNumTaskManagers(taskManagers).setNumSlotsPerTaskManager(1).build());
         flink.start();
         return flink;
