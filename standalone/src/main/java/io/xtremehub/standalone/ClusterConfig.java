@@ -147,7 +147,8 @@ public final class ClusterConfig {
 
         /**
          * Size of the segment store's cache (direct memory). Every appended byte stays in it until
-         * it is in LTS, so it bounds how far LTS may lag behind the writers before they are throttled.
+         * it is in LTS, so it bounds how far LTS may lag behind the writers: when it is full, Pravega
+         * fails the segment container, and recovers it only with a cache that holds the lag.
          */
         public Builder cacheBytes(long v) {
             if (v < (16L << 20)) {

@@ -4,7 +4,6 @@ import com.google.common.util.concurrent.Service;
 import io.pravega.segmentstore.server.SegmentContainer;
 import io.pravega.segmentstore.server.SegmentContainerRegistry;
 import java.time.Duration;
-import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -18,16 +17,14 @@ final class ContainerHealth {
     private final Supplier<SegmentContainerRegistry> registry;
     private final int expected;
     private final long graceNanos;
-    private final LongSupplier clock;
     private boolean allRan;
     private long missingSince = -1;
-    private String lastFailure;
+    private String lastFailure = "not seen (see the log)";
 
-    ContainerHealth(Supplier<SegmentContainerRegistry> registry, int expected, Duration grace, LongSupplier clock) {
+    ContainerHealth(Supplier<SegmentContainerRegistry> registry, int expected, Duration grace) {
         this.registry = registry;
         this.expected = expected;
         this.graceNanos = grace.toNanos();
-        this.clock = clock;
     }
 
     /** Null while the containers run or recover within the grace period; otherwise what is wrong. */
@@ -44,7 +41,7 @@ final class ContainerHealth {
                 lastFailure = "container " + c.getId() + ": " + rootCause(c.failureCause());
             }
         }
-        long now = clock.getAsLong();
+        long now = System.nanoTime();
         if (running >= expected) {
             allRan = true;
             missingSince = -1;
@@ -60,7 +57,7 @@ final class ContainerHealth {
             return null;
         }
         return (expected - running) + " of " + expected + " segment containers not running for "
-                + Duration.ofNanos(graceNanos).toSeconds() + " s, last failure " + lastFailure
+                + Duration.ofNanos(graceNanos).toSeconds() + " s, last failure: " + lastFailure
                 + "; acknowledged events stay in the WAL (data directory); if the cache was full, restart"
                 + " with a larger cache (ClusterConfig cacheBytes)";
     }

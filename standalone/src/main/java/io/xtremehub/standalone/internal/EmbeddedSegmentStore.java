@@ -48,7 +48,6 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
                         .with(ServiceConfig.CLUSTER_NAME, clusterName)
                         .with(ServiceConfig.CACHE_POLICY_MAX_TIME, 60)
                         .with(ServiceConfig.CACHE_POLICY_MAX_SIZE, config.cacheBytes())
-
                         .with(ServiceConfig.DATALOG_IMPLEMENTATION, ServiceConfig.DataLogType.BOOKKEEPER)
                         .with(ServiceConfig.STORAGE_LAYOUT, StorageLayoutType.CHUNKED_STORAGE)
                         .with(ServiceConfig.STORAGE_IMPLEMENTATION, "S3")
@@ -81,7 +80,7 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
                 .build();
         this.starter = new ServiceStarter(serviceConfig);
         this.containers = new ContainerHealth(() -> starter.getServiceBuilder().getSegmentContainerRegistry(),
-                config.segmentContainers(), CONTAINER_GRACE, System::nanoTime);
+                config.segmentContainers(), CONTAINER_GRACE);
         starter.start();
     }
 

@@ -42,9 +42,9 @@ import org.slf4j.LoggerFactory;
  * exactly once after a restart with a cache large enough for the replay.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class CacheBackpressureIT {
-    private static final Logger LOG = LoggerFactory.getLogger(CacheBackpressureIT.class);
-    private static final String STREAM = "cache-backpressure";
+class FullCacheIT {
+    private static final Logger LOG = LoggerFactory.getLogger(FullCacheIT.class);
+    private static final String STREAM = "full-cache";
     private static final int EVENT_BYTES = 10 * 1024;
     private static final long SMALL_CACHE_BYTES = 32L << 20;
     private static final Duration WRITING = Duration.ofSeconds(20);
