@@ -3,7 +3,11 @@ package io.xtremehub.standalone.internal;
 import com.google.common.util.concurrent.Service;
 import io.pravega.segmentstore.server.SegmentContainer;
 import io.pravega.segmentstore.server.SegmentContainerRegistry;
+import com.google.common.util.concurrent.MoreExecutors;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -19,7 +23,9 @@ final class ContainerHealth {
     private final long graceNanos;
     private boolean allRan;
     private long missingSince = -1;
-    private String lastFailure = "not seen (see the log)";
+    // a failed container leaves the registry at once, so its failure is caught by a listener
+    private final Set<SegmentContainer> listened = Collections.newSetFromMap(new WeakHashMap<>());
+    private volatile String lastFailure = "not seen (see the log)";
 
     ContainerHealth(Supplier<SegmentContainerRegistry> registry, int expected, Duration grace) {
         this.registry = registry;
@@ -35,6 +41,14 @@ final class ContainerHealth {
         }
         int running = 0;
         for (SegmentContainer c : r.getContainers()) {
+            if (listened.add(c)) {
+                c.addListener(new Service.Listener() {
+                    @Override
+                    public void failed(Service.State from, Throwable failure) {
+                        lastFailure = "container " + c.getId() + ": " + rootCause(failure);
+                    }
+                }, MoreExecutors.directExecutor());
+            }
             if (c.state() == Service.State.RUNNING) {
                 running++;
             } else if (c.state() == Service.State.FAILED && c.failureCause() != null) {
