@@ -12,6 +12,8 @@ import java.util.Objects;
  * restart finds the same cluster again.
  */
 public final class ClusterConfig {
+    /** Default segment store cache: 1 GiB of direct memory, allocated as it fills. */
+    public static final long DEFAULT_CACHE_BYTES = 1L << 30;
     private final Path dataDir;
     private final int zkPort;
     private final int controllerPort;
@@ -28,6 +30,7 @@ public final class ClusterConfig {
     private final String ltsSecretKey;
     private final String ltsRegion;
     private final long ltsFlushMillis;
+    private final long cacheBytes;
     private final Integer autoScaleCooldownSeconds;
     private final Integer autoScaleMuteSeconds;
     private final Integer autoScaleCacheExpirySeconds;
@@ -49,6 +52,7 @@ public final class ClusterConfig {
         this.ltsSecretKey = b.ltsSecretKey;
         this.ltsRegion = b.ltsRegion;
         this.ltsFlushMillis = b.ltsFlushMillis;
+        this.cacheBytes = b.cacheBytes;
         this.autoScaleCooldownSeconds = b.autoScaleCooldownSeconds;
         this.autoScaleMuteSeconds = b.autoScaleMuteSeconds;
         this.autoScaleCacheExpirySeconds = b.autoScaleCacheExpirySeconds;
@@ -83,6 +87,8 @@ public final class ClusterConfig {
     public String ltsRegion() { return ltsRegion; }
     /** How long the segment store may hold data in the WAL before moving it to LTS. */
     public long ltsFlushMillis() { return ltsFlushMillis; }
+    /** Size of the segment store's cache, which holds every byte not yet in LTS (see {@link Builder#cacheBytes}). */
+    public long cacheBytes() { return cacheBytes; }
     public boolean embeddedS3() { return ltsEndpoint == null; }
     /** Seconds a new segment waits before the segment store may ask to scale it; null keeps Pravega's default. */
     public Integer autoScaleCooldownSeconds() { return autoScaleCooldownSeconds; }
@@ -109,6 +115,7 @@ public final class ClusterConfig {
         private String ltsSecretKey = "xtremehub-secret";
         private String ltsRegion = "us-east-1";
         private long ltsFlushMillis = 5_000;
+        private long cacheBytes = DEFAULT_CACHE_BYTES;
         private Integer autoScaleCooldownSeconds;
         private Integer autoScaleMuteSeconds;
         private Integer autoScaleCacheExpirySeconds;
@@ -137,6 +144,19 @@ public final class ClusterConfig {
         public Builder ltsSecretKey(String v) { this.ltsSecretKey = Objects.requireNonNull(v); return this; }
         public Builder ltsRegion(String v) { this.ltsRegion = Objects.requireNonNull(v); return this; }
         public Builder ltsFlushMillis(long v) { this.ltsFlushMillis = positive((int) Math.min(v, Integer.MAX_VALUE), "lts-flush-ms"); return this; }
+
+        /**
+         * Size of the segment store's cache (direct memory). Every appended byte stays in it until
+         * it is in LTS, so it bounds how far LTS may lag behind the writers: when it is full, Pravega
+         * fails the segment container, and recovers it only with a cache that holds the lag.
+         */
+        public Builder cacheBytes(long v) {
+            if (v < (16L << 20)) {
+                throw new IllegalArgumentException("cache-bytes must be at least 16 MiB, got " + v);
+            }
+            this.cacheBytes = v;
+            return this;
+        }
 
         /**
          * Makes stream auto-scaling react in seconds rather than Pravega's minutes (tests and

@@ -11,6 +11,7 @@ import io.pravega.segmentstore.storage.impl.bookkeeper.BookKeeperConfig;
 import io.pravega.shared.metrics.MetricsConfig;
 import io.pravega.storage.s3.S3StorageConfig;
 import io.xtremehub.standalone.ClusterConfig;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * The Pravega segment store: WAL on the embedded bookies, long-term storage through
  * Pravega's own S3 binding at the configured endpoint.
  */
-public final class EmbeddedSegmentStore implements AutoCloseable {
+public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredComponent {
     /** Key prefix of every object Pravega writes to the LTS bucket: chunks are {@code pravega/<chunk name>}. */
     public static final String LTS_KEY_PREFIX = "pravega/";
     /** The WAL's metadata is checkpointed every this many commits; a restart replays the log from a checkpoint. */
@@ -26,8 +27,11 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedSegmentStore.class);
     private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
+    /** Pravega retries a failed container every 10 s; a minute is several failed recoveries in a row. */
+    private static final Duration CONTAINER_GRACE = Duration.ofSeconds(60);
 
     private final ServiceStarter starter;
+    private final ContainerHealth containers;
 
     public EmbeddedSegmentStore(ClusterConfig config, String zkConnect, String clusterName, int port,
                                 int bookies, String controllerUri, String s3Endpoint) throws Exception {
@@ -43,7 +47,7 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(ServiceConfig.PUBLISHED_IP_ADDRESS, "127.0.0.1")
                         .with(ServiceConfig.CLUSTER_NAME, clusterName)
                         .with(ServiceConfig.CACHE_POLICY_MAX_TIME, 60)
-                        .with(ServiceConfig.CACHE_POLICY_MAX_SIZE, 256 * 1024 * 1024L)
+                        .with(ServiceConfig.CACHE_POLICY_MAX_SIZE, config.cacheBytes())
                         .with(ServiceConfig.DATALOG_IMPLEMENTATION, ServiceConfig.DataLogType.BOOKKEEPER)
                         .with(ServiceConfig.STORAGE_LAYOUT, StorageLayoutType.CHUNKED_STORAGE)
                         .with(ServiceConfig.STORAGE_IMPLEMENTATION, "S3")
@@ -75,6 +79,8 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                         .with(MetricsConfig.ENABLE_STATISTICS, false))
                 .build();
         this.starter = new ServiceStarter(serviceConfig);
+        this.containers = new ContainerHealth(() -> starter.getServiceBuilder().getSegmentContainerRegistry(),
+                config.segmentContainers(), CONTAINER_GRACE);
         starter.start();
     }
 
@@ -91,6 +97,16 @@ public final class EmbeddedSegmentStore implements AutoCloseable {
                     .with(AutoScalerConfig.CACHE_CLEANUP_IN_SECONDS, 1);
         }
         return b;
+    }
+
+    @Override
+    public String componentName() {
+        return "Pravega segment store";
+    }
+
+    @Override
+    public String failure() {
+        return containers.check();
     }
 
     /**

@@ -30,6 +30,14 @@ public interface BenchmarkDriver extends AutoCloseable {
      */
     CompletableFuture<BenchmarkConsumer> createConsumer(String topic, String subscription, ConsumerCallback callback);
 
+    /**
+     * Why the target stopped serving, when it says so itself (an embedded cluster that stopped
+     * because a component died); null while it serves or when it cannot tell.
+     */
+    default String failure() {
+        return null;
+    }
+
     /** Facts about the target worth a line in the console (where it runs, durability settings). */
     default List<String> describe() {
         return List.of();

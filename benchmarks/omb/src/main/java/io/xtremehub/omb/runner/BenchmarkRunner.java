@@ -26,6 +26,14 @@ import org.slf4j.LoggerFactory;
 public final class BenchmarkRunner {
     private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
     private static final long TICK_NANOS = 1_000_000_000L;
+    /**
+     * Consumers are given up on after this long without a message: longer than the embedded
+     * Pravega cluster takes to report a segment container that cannot come back (60 s), so such a
+     * run ends with the cluster's reason rather than only a count of unread messages.
+     */
+    private static final Duration CONSUMER_STALL_LIMIT = Duration.ofSeconds(90);
+    /** A run whose producers had no acknowledgement for this long before they stopped says so. */
+    private static final Duration PUBLISH_STALL_NOTE = Duration.ofSeconds(5);
     private final Duration samplePeriod;
     private final Duration drainTimeout;
     private final Path payloadDir;
@@ -97,14 +105,23 @@ public final class BenchmarkRunner {
             BacklogPhase backlog = new BacklogPhase(w.consumerBacklogSizeGB() << 30, w.backlogDrainRatio(), gate);
             drive("test", w.testDuration(), load, search, backlog, stats, subscriptions, payloads.size(), recorder);
             backlog.release();
+            long stopped = System.nanoTime();
+            long publishStall = stopped - stats.lastPublishedNanos();
+            if (publishStall > PUBLISH_STALL_NOTE.toNanos()) {
+                console.note(String.format("publishing stalled: no send acknowledged in the last %.1f s of the test",
+                        publishStall / 1e9));
+            }
             boolean answered = load.stop(drainTimeout.toMillis());
             if (!answered) {
                 console.note("some sends were still unanswered after " + drainTimeout.toSeconds() + " s");
             }
-            awaitConsumers(stats, ledger);
+            awaitConsumers(stats, ledger, driver, stopped);
             closeAll(consumers);
             consumers.clear();
             DeliveryReport delivery = ledger.report();
+            if (driver.failure() != null) {
+                console.note("target failed: " + driver.failure());
+            }
             console.note("delivery: " + delivery);
             return new RunOutcome(recorder.finish(stats), delivery);
         } finally {
@@ -158,19 +175,31 @@ public final class BenchmarkRunner {
         }
     }
 
-    /** Waits until every subscription has every acknowledged message, or consumers made no progress for 30 s. */
-    private void awaitConsumers(RunStats stats, DeliveryLedger ledger) {
-        long deadline = System.nanoTime() + drainTimeout.toNanos();
-        long lastReceived = -1;
-        long lastProgress = System.nanoTime();
-        while (ledger.report().missing() > 0 && System.nanoTime() < deadline
-                && System.nanoTime() - lastProgress < TimeUnit.SECONDS.toNanos(30)) {
-            long r = stats.totalReceived();
-            if (r != lastReceived) {
-                lastReceived = r;
-                lastProgress = System.nanoTime();
+    /**
+     * Waits until every subscription has every acknowledged message, the drain timeout passes, the
+     * target reports it failed, or consumers went {@link #CONSUMER_STALL_LIMIT} without a message;
+     * when messages are still missing it says which, and for how long nothing arrived.
+     */
+    private void awaitConsumers(RunStats stats, DeliveryLedger ledger, BenchmarkDriver driver, long stopped) {
+        long deadline = stopped + drainTimeout.toNanos();
+        String reason = null;
+        while (ledger.report().missing() > 0 && reason == null) {
+            long now = System.nanoTime();
+            if (now >= deadline) {
+                reason = "drain timeout of " + drainTimeout.toSeconds() + " s reached";
+            } else if (now - stats.lastReceivedNanos() >= CONSUMER_STALL_LIMIT.toNanos()) {
+                reason = "no message consumed for " + CONSUMER_STALL_LIMIT.toSeconds() + " s";
+            } else if (driver.failure() != null) {
+                reason = "the target failed";
+            } else {
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
             }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
+        }
+        if (reason != null) {
+            long now = System.nanoTime();
+            console.note(String.format("consumers gave up %.1f s after the producers stopped (%s): %d acknowledged"
+                    + " messages unread, the last message consumed %.1f s ago", (now - stopped) / 1e9, reason,
+                    ledger.report().missing(), (now - stats.lastReceivedNanos()) / 1e9));
         }
     }
 

@@ -21,6 +21,8 @@ final class RunStats {
     // since the start, warm-up included: the backlog is what was sent and not yet consumed
     private final AtomicLong totalSent = new AtomicLong();
     private final AtomicLong totalReceived = new AtomicLong();
+    private volatile long lastPublishedNanos = System.nanoTime();
+    private volatile long lastReceivedNanos = System.nanoTime();
     private Histogram allPublish = new Histogram(3);
     private Histogram allDelay = new Histogram(3);
     private Histogram allEndToEnd = new Histogram(3);
@@ -29,6 +31,7 @@ final class RunStats {
         sent.increment();
         sentBytes.add(bytes);
         totalSent.incrementAndGet();
+        lastPublishedNanos = System.nanoTime();
         publishLatency.recordValue(Math.max(latencyMicros, 0));
         publishDelay.recordValue(Math.max(delayMicros, 0));
     }
@@ -41,6 +44,7 @@ final class RunStats {
         received.increment();
         receivedBytes.add(bytes);
         totalReceived.incrementAndGet();
+        lastReceivedNanos = System.nanoTime();
         endToEnd.recordValue(Math.max(endToEndMicros, 0));
     }
 
@@ -50,6 +54,16 @@ final class RunStats {
 
     long totalReceived() {
         return totalReceived.get();
+    }
+
+    /** {@link System#nanoTime()} of the latest acknowledgement (the run's start before the first). */
+    long lastPublishedNanos() {
+        return lastPublishedNanos;
+    }
+
+    /** {@link System#nanoTime()} of the latest message consumed (the run's start before the first). */
+    long lastReceivedNanos() {
+        return lastReceivedNanos;
     }
 
     /** The period since the previous call; its latencies also join the whole-run histograms. */

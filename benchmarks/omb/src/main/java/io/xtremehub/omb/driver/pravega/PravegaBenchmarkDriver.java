@@ -95,6 +95,11 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
     }
 
     @Override
+    public String failure() {
+        return cluster == null ? null : cluster.died().toCompletableFuture().getNow(null);
+    }
+
+    @Override
     public CompletableFuture<Void> createTopic(String topic, int partitions) {
         return CompletableFuture.runAsync(() -> {
             streams.createStream(config.scope(), topic,
