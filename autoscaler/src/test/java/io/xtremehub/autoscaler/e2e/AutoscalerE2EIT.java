@@ -20,6 +20,7 @@ import io.xtremehub.autoscaler.Orchestrator;
 import io.xtremehub.autoscaler.Scaler;
 import io.xtremehub.autoscaler.act.FlinkResourceRequirements;
 import io.xtremehub.autoscaler.act.MiniClusterTaskManagers;
+import io.xtremehub.autoscaler.act.ScalableMiniCluster;
 import io.xtremehub.autoscaler.collect.FlinkCollector;
 import io.xtremehub.autoscaler.collect.PravegaCollector;
 import io.xtremehub.autoscaler.config.ConfigException;
@@ -43,13 +44,13 @@ import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
+
+
+
+
+
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.junit.jupiter.api.AfterAll;
@@ -101,7 +102,7 @@ class AutoscalerE2EIT {
                     rule: {type: segments-ratio, stream: %s}
                     actuators: [{type: flink-resource-requirements, job: job}]
                 """;
-        MiniCluster flink = startFlink();
+        MiniCluster flink = ScalableMiniCluster.startAdaptive(1);
         try {
             String rest = flink.getRestAddress().get().toString();
             ConfigException unknownStream = assertThrows(ConfigException.class, () -> OrchestratorFactory.create(
@@ -134,7 +135,7 @@ class AutoscalerE2EIT {
             streams.createStream(SCOPE, "out", StreamConfiguration.builder()
                     .scalingPolicy(ScalingPolicy.fixed(1)).build());
         }
-        MiniCluster flink = startFlink();
+        MiniCluster flink = ScalableMiniCluster.startAdaptive(1);
         try (KeyedLoad load = new KeyedLoad(client, SCOPE, "in", 16)) {
             flink.submitJob(copyJob()).get();
             FlinkRestClient rest = new FlinkRestClient(flink.getRestAddress().get(), Duration.ofSeconds(10));
@@ -183,19 +184,6 @@ class AutoscalerE2EIT {
         }
     }
 
-    private static MiniCluster startFlink() throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(JobManagerOptions.SCHEDULER, JobManagerOptions.SchedulerType.Adaptive);
-        conf.set(JobManagerOptions.SCHEDULER_EXECUTING_COOLDOWN_AFTER_RESCALING, Duration.ofSeconds(1));
-        conf.set(JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT, Duration.ofSeconds(1));
-        conf.set(JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY, Duration.ofSeconds(2));
-        conf.set(RestOptions.BIND_PORT, "0");
-        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("16m"));
-        MiniCluster flink = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
-                .setNumTaskManagers(1).setNumSlotsPerTaskManager(1).build());
-        flink.start();
-        return flink;
-    }
 
     private static StreamGraph copyJob() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();

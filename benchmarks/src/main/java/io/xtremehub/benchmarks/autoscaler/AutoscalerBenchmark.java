@@ -35,13 +35,13 @@ import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.JobManagerOptions;
-import org.apache.flink.configuration.MemorySize;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
+
+
+
+
+
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.graph.StreamGraph;
@@ -135,7 +135,7 @@ public final class AutoscalerBenchmark {
         }
         ProcessedEvents.reset();
         int startTms = coupled ? 1 : staticTms;
-        MiniCluster flink = startFlink(startTms);
+        MiniCluster flink = ScalableMiniCluster.startAdaptive(startTms);
         Series s = new Series();
         try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(SCOPE, client);
              EventStreamWriter<String> writer = clients.createEventWriter(stream, new UTF8StringSerializer(),
@@ -224,19 +224,6 @@ public final class AutoscalerBenchmark {
         }
     }
 
-    private static MiniCluster startFlink(int taskManagers) throws Exception {
-        Configuration conf = new Configuration();
-        conf.set(JobManagerOptions.SCHEDULER, JobManagerOptions.SchedulerType.Adaptive);
-        conf.set(JobManagerOptions.SCHEDULER_EXECUTING_COOLDOWN_AFTER_RESCALING, Duration.ofSeconds(1));
-        conf.set(JobManagerOptions.SCHEDULER_EXECUTING_RESOURCE_STABILIZATION_TIMEOUT, Duration.ofSeconds(1));
-        conf.set(JobManagerOptions.SCHEDULER_RESCALE_TRIGGER_MAX_DELAY, Duration.ofSeconds(2));
-        conf.set(RestOptions.BIND_PORT, "0");
-        conf.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.parse("16m"));
-        MiniCluster flink = new ScalableMiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
-                .setNumTaskManagers(taskManagers).setNumSlotsPerTaskManager(1).build());
-        flink.start();
-        return flink;
-    }
 
     private StreamGraph job(StandaloneCluster pravega, String stream, int parallelism) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
