@@ -55,4 +55,36 @@ class DriverConfigTest {
         DriverConfigException e = assertThrows(DriverConfigException.class, () -> Drivers.open(file));
         assertTrue(e.getMessage().contains("cannot tell the system"), e.getMessage());
     }
+
+    @Test
+    void tieringSettingsAreCheckedWithOneLine(@TempDir Path dir) throws Exception {
+        Path external = dir.resolve("k1.yaml");
+        Files.writeString(external, "name: Kafka\ntieredStorage: true\ncommonConfig: |\n  bootstrap.servers=h:9092\n");
+        DriverConfigException e = assertThrows(DriverConfigException.class, () -> Drivers.check(external));
+        assertEquals(external + ": 'tieredStorage' applies to the embedded broker only; an external cluster tiers as its"
+                + " own brokers are configured", e.getMessage());
+
+        Path badCompression = dir.resolve("k2.yaml");
+        Files.writeString(badCompression, "name: Kafka\ntieredStorage: true\nnexusCompression: lz4\n");
+        e = assertThrows(DriverConfigException.class, () -> Drivers.check(badCompression));
+        assertEquals(badCompression + ": 'nexusCompression' must be zstd, gzip or none, got lz4", e.getMessage());
+
+        Path compressionAlone = dir.resolve("k3.yaml");
+        Files.writeString(compressionAlone, "name: Kafka\nnexusCompression: zstd\n");
+        e = assertThrows(DriverConfigException.class, () -> Drivers.check(compressionAlone));
+        assertEquals(compressionAlone + ": 'nexusCompression' needs 'tieredStorage: true'", e.getMessage());
+
+        Path badLts = dir.resolve("p.yaml");
+        Files.writeString(badLts, "name: Pravega\nltsCompression: brotli\n");
+        e = assertThrows(DriverConfigException.class, () -> Drivers.check(badLts));
+        assertEquals(badLts + ": 'ltsCompression' must be zstd, gzip or none, got brotli", e.getMessage());
+    }
+
+    @Test
+    void shippedTieringDriverFilesAreValid() {
+        for (String name : new String[] {"kafka-tiered.yaml", "kafka-tiered-plain.yaml", "pravega-lts-plain.yaml",
+            "pravega.yaml"}) {
+            Drivers.check(Path.of("drivers", name));
+        }
+    }
 }

@@ -6,6 +6,7 @@ import io.xtremehub.omb.driver.BenchmarkProducer;
 import io.xtremehub.omb.driver.ConsumerCallback;
 import io.xtremehub.omb.driver.DriverConfigException;
 import io.xtremehub.omb.driver.DriverConfigFile;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,7 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
         }
         EmbeddedKafka broker;
         try {
-            broker = new EmbeddedKafka();
+            broker = new EmbeddedKafka(config.nexusCompression());
         } catch (Exception e) {
             throw new DriverConfigException(file.source() + ": the embedded Kafka broker did not start: " + e, e);
         }
@@ -66,6 +67,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
         }
     }
 
+    /** The broker this driver started, or null for an external cluster. */
+    EmbeddedKafka embeddedBroker() {
+        return broker;
+    }
+
     @Override
     public String name() {
         return config.name();
@@ -73,8 +79,14 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
 
     @Override
     public List<String> describe() {
-        return List.of((broker != null ? "embedded KRaft broker " : "brokers ") + common.getProperty("bootstrap.servers"),
-                "flush every message " + config.flush() + ", producer " + config.producer());
+        List<String> lines = new ArrayList<>();
+        lines.add((broker != null ? "embedded KRaft broker " : "brokers ") + common.getProperty("bootstrap.servers"));
+        lines.add("flush every message " + config.flush() + ", producer " + config.producer());
+        if (broker != null && broker.tiering() != null) {
+            lines.add("tiered storage through Nexus " + broker.tiering().endpoint() + ", policy "
+                    + config.nexusCompression() + ", topic " + config.topicConfig());
+        }
+        return lines;
     }
 
     @Override
@@ -111,6 +123,11 @@ public final class KafkaBenchmarkDriver implements BenchmarkDriver {
     @Override
     public void close() {
         admin.close();
+        if (broker != null && broker.tiering() != null) {
+            long[] stored = broker.tiering().storedLogSegments();
+            LoggerFactory.getLogger(KafkaBenchmarkDriver.class).info("{}: {} log segments tiered through Nexus, {} bytes"
+                    + " stored in its backend", config.name(), stored[0], stored[1]);
+        }
         if (broker != null) {
             closeQuietly(broker);
         }

@@ -68,7 +68,8 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
         ScratchDirectory dir = ScratchDirectory.create("omb-pravega-");
         StandaloneCluster cluster = null;
         try {
-            cluster = StandaloneCluster.start(ClusterConfig.ephemeral(dir.path()));
+            cluster = StandaloneCluster.start(ClusterConfig.builder().dataDir(dir.path()).allPortsEphemeral()
+                    .ltsCompression(config.ltsCompression()).build());
             return new PravegaBenchmarkDriver(config, cluster, dir, cluster.controllerUri());
         } catch (RuntimeException e) {
             if (cluster != null) {
@@ -88,7 +89,7 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
     public List<String> describe() {
         List<String> lines = new ArrayList<>();
         lines.add(config.embedded() ? "embedded standalone cluster, controller " + clientConfig.getControllerURI()
-                : "controller " + clientConfig.getControllerURI());
+                + ", LTS through Nexus with " + config.ltsCompression() : "controller " + clientConfig.getControllerURI());
         lines.add("scope " + config.scope() + ", transactions " + config.transactions() + ", connection pooling "
                 + config.connectionPooling() + ", auto-scaling " + config.autoScaling());
         return lines;
