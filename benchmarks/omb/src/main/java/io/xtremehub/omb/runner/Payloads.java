@@ -13,13 +13,15 @@ import java.util.Random;
 /**
  * Builds message payloads whose first bytes carry the send time (epoch microseconds), the producer's
  * number and its sequence number: consumers take end-to-end latency and exactly-once checks from them.
- * The rest is the workload's body: the payload file, random bytes in {@code randomBytesRatio}, or zeros.
+ * The rest is the workload's body: the payload file, or zeros with random bytes in {@code randomBytesRatio}
+ * of it, drawn as OMB does from a pool of {@code randomizedPayloadPoolSize} different bodies (so that
+ * messages are not all alike to a compressor).
  */
 final class Payloads {
-    private final byte[] template;
+    private final byte[][] templates;
 
-    private Payloads(byte[] template) {
-        this.template = template;
+    private Payloads(byte[][] templates) {
+        this.templates = templates;
     }
 
     static Payloads of(Workload w, Path workloadDir) {
@@ -34,22 +36,29 @@ final class Payloads {
             if (body.length < PayloadLimits.HEADER_BYTES) {
                 body = Arrays.copyOf(body, PayloadLimits.HEADER_BYTES);
             }
-        } else {
-            body = new byte[w.messageSize()];
-            double ratio = w.useRandomizedPayloads() ? w.randomBytesRatio() : 0;
-            byte[] random = new byte[(int) (body.length * ratio)];
-            new Random(42).nextBytes(random);
-            System.arraycopy(random, 0, body, body.length - random.length, random.length);
+            return new Payloads(new byte[][] {body});
         }
-        return new Payloads(body);
+        if (!w.useRandomizedPayloads()) {
+            return new Payloads(new byte[][] {new byte[w.messageSize()]});
+        }
+        Random random = new Random(42);
+        byte[][] pool = new byte[Math.max(1, w.randomizedPayloadPoolSize())][];
+        for (int i = 0; i < pool.length; i++) {
+            pool[i] = new byte[w.messageSize()];
+            byte[] randomPart = new byte[(int) (w.messageSize() * w.randomBytesRatio())];
+            random.nextBytes(randomPart);
+            System.arraycopy(randomPart, 0, pool[i], pool[i].length - randomPart.length, randomPart.length);
+        }
+        return new Payloads(pool);
     }
 
     int size() {
-        return template.length;
+        return templates[0].length;
     }
 
+    /** The payload of a producer's message: a body of the pool, in turn, with the header written over its start. */
     byte[] next(long sendMicros, int producer, long sequence) {
-        byte[] p = template.clone();
+        byte[] p = templates[(int) Math.floorMod(sequence + producer, (long) templates.length)].clone();
         ByteBuffer.wrap(p).putLong(sendMicros).putInt(producer).putLong(sequence);
         return p;
     }
