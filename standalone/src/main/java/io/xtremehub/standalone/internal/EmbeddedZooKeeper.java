@@ -33,7 +33,14 @@ public final class EmbeddedZooKeeper implements AutoCloseable, MonitoredComponen
             throw new IllegalStateException("cannot create " + data);
         }
         this.server = new ZooKeeperServer(data, data, TICK_MILLIS);
-        this.connections = ServerCnxnFactory.createFactory(new InetSocketAddress("127.0.0.1", port), 1000);
+        // NIOServerCnxnFactory's static initializer installs a JVM-wide uncaught-exception handler that
+        // only logs: an exception escaping the user's main would then never reach the console
+        Thread.UncaughtExceptionHandler usersHandler = Thread.getDefaultUncaughtExceptionHandler();
+        try {
+            this.connections = ServerCnxnFactory.createFactory(new InetSocketAddress("127.0.0.1", port), 1000);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(usersHandler);
+        }
         connections.startup(server);
         try {
             closePreviousRunSessions();
