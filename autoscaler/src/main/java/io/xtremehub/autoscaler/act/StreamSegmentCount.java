@@ -2,15 +2,13 @@ package io.xtremehub.autoscaler.act;
 
 import io.pravega.client.ClientConfig;
 import io.pravega.client.control.impl.ControllerImpl;
-import io.pravega.client.control.impl.ControllerImplConfig;
-import io.pravega.client.control.impl.SegmentCollection;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.impl.SegmentWithRange;
 import io.pravega.client.stream.impl.StreamSegments;
-import java.lang.reflect.Field;
+import io.xtremehub.pravega.Controllers;
+import io.xtremehub.pravega.SegmentRanges;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -31,8 +29,7 @@ public final class StreamSegmentCount implements Actuator {
     private final String stream;
 
     public StreamSegmentCount(ClientConfig client, String scope, String stream) {
-        this.controller = new ControllerImpl(ControllerImplConfig.builder().clientConfig(client).retryAttempts(3).build(),
-                executor);
+        this.controller = Controllers.open(client, 3, executor);
         this.scope = scope;
         this.stream = stream;
     }
@@ -80,20 +77,9 @@ public final class StreamSegmentCount implements Actuator {
         } catch (RuntimeException e) {
             throw new ActuatorException("cannot read stream " + scope + "/" + stream + ": " + e.getMessage(), e);
         }
-        return List.copyOf(rangesOf(current).values());
+        return SegmentRanges.ordered(current);
     }
 
-    // The client keeps each segment's key range in a protected map (ordered by range) with no accessor.
-    @SuppressWarnings("unchecked")
-    private static NavigableMap<Double, SegmentWithRange> rangesOf(StreamSegments segments) {
-        try {
-            Field f = SegmentCollection.class.getDeclaredField("segments");
-            f.setAccessible(true);
-            return (NavigableMap<Double, SegmentWithRange>) f.get(segments);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("unsupported Pravega client version", e);
-        }
-    }
 
     @Override
     public void close() {

@@ -1,11 +1,10 @@
 package io.xtremehub.flink.sink;
 
 import io.pravega.client.control.impl.Controller;
-import io.pravega.client.control.impl.ControllerImpl;
-import io.pravega.client.control.impl.ControllerImplConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.Transaction;
 import io.pravega.client.stream.TxnFailedException;
+import io.xtremehub.pravega.Controllers;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -41,8 +40,7 @@ final class PravegaCommitter implements Committer<PravegaCommittable> {
             t.setDaemon(true);
             return t;
         });
-        this.controller = new ControllerImpl(ControllerImplConfig.builder()
-                .clientConfig(settings.connection().clientConfig()).retryAttempts(3).build(), executor);
+        this.controller = Controllers.open(settings.connection().clientConfig(), 3, executor);
     }
 
     @Override

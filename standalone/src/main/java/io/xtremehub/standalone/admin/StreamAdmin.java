@@ -2,20 +2,18 @@ package io.xtremehub.standalone.admin;
 
 import io.pravega.client.ClientConfig;
 import io.pravega.client.control.impl.ControllerImpl;
-import io.pravega.client.control.impl.ControllerImplConfig;
-import io.pravega.client.control.impl.SegmentCollection;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.impl.SegmentWithRange;
 import io.pravega.client.stream.impl.StreamSegments;
 import io.pravega.shared.NameUtils;
-import java.lang.reflect.Field;
+import io.xtremehub.pravega.Controllers;
+import io.xtremehub.pravega.SegmentRanges;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -33,17 +31,14 @@ public final class StreamAdmin implements AutoCloseable {
     private final ControllerImpl controller;
 
     public StreamAdmin(URI controllerUri) {
-        this.controller = new ControllerImpl(ControllerImplConfig.builder()
-                .clientConfig(ClientConfig.builder().controllerURI(controllerUri).build())
-                .retryAttempts(3)
-                .build(), executor);
+        this.controller = Controllers.open(ClientConfig.builder().controllerURI(controllerUri).build(), 3, executor);
     }
 
     /** Active segments ordered by key range. */
     public List<SegmentRange> segments(String scope, String stream) {
         StreamSegments current = controller.getCurrentSegments(scope, stream).join();
         List<SegmentRange> out = new ArrayList<>();
-        for (SegmentWithRange s : rangesOf(current).values()) {
+        for (SegmentWithRange s : SegmentRanges.ordered(current)) {
             long id = s.getSegment().getSegmentId();
             out.add(new SegmentRange(id, NameUtils.getSegmentNumber(id), NameUtils.getEpoch(id),
                     s.getRange().getLow(), s.getRange().getHigh()));
@@ -104,17 +99,6 @@ public final class StreamAdmin implements AutoCloseable {
                         + "; active: " + segments.stream().map(SegmentRange::number).toList()));
     }
 
-    // The client keeps each segment's key range in a protected map with no accessor.
-    @SuppressWarnings("unchecked")
-    private static NavigableMap<Double, SegmentWithRange> rangesOf(StreamSegments segments) {
-        try {
-            Field f = SegmentCollection.class.getDeclaredField("segments");
-            f.setAccessible(true);
-            return (NavigableMap<Double, SegmentWithRange>) f.get(segments);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("unsupported Pravega client version", e);
-        }
-    }
 
     @Override
     public void close() {

@@ -8,8 +8,8 @@ import io.pravega.client.batch.impl.BatchClientFactoryImpl;
 import io.pravega.client.connection.impl.SocketConnectionFactoryImpl;
 import io.pravega.client.control.impl.Controller;
 import io.pravega.client.control.impl.ControllerImpl;
-import io.pravega.client.control.impl.ControllerImplConfig;
 import io.pravega.client.stream.impl.ClientFactoryImpl;
+import io.xtremehub.pravega.Controllers;
 import java.net.URI;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -38,8 +38,7 @@ public final class PravegaContext implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.controller = new ControllerImpl(ControllerImplConfig.builder().clientConfig(config)
-                .retryAttempts(5).build(), executor);
+        this.controller = Controllers.open(config, 5, executor);
         this.connections = new SocketConnectionFactoryImpl(config);
         this.clients = new ClientFactoryImpl(scope, controller, config, connections);
         this.batch = new BatchClientFactoryImpl(controller, config, connections);

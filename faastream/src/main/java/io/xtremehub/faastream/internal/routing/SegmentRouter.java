@@ -1,16 +1,14 @@
 package io.xtremehub.faastream.internal.routing;
 
 import io.pravega.client.control.impl.Controller;
-import io.pravega.client.control.impl.SegmentCollection;
 import io.pravega.client.segment.impl.Segment;
 import io.pravega.client.stream.impl.SegmentWithRange;
 import io.pravega.client.stream.impl.StreamSegments;
-import java.lang.reflect.Field;
+import io.xtremehub.pravega.SegmentRanges;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 
 /**
  * Turns a routing value in {@code [0, 1)} into a Pravega routing key that lands in the segment
@@ -62,8 +60,7 @@ public final class SegmentRouter {
 
     public synchronized void refresh() {
         current = controller.getCurrentSegments(scope, stream).join();
-        ordered = new ArrayList<>(rangesOf(current).values());
-        ordered.sort((a, b) -> Double.compare(a.getRange().getLow(), b.getRange().getLow()));
+        ordered = SegmentRanges.ordered(current);
         fetchedAt = System.currentTimeMillis();
     }
 
@@ -97,15 +94,4 @@ public final class SegmentRouter {
         throw new IllegalStateException("no routing key found for segment " + target + " of " + stream);
     }
 
-    // Pravega keeps each segment's key range in a protected map without an accessor.
-    @SuppressWarnings("unchecked")
-    private static NavigableMap<Double, SegmentWithRange> rangesOf(StreamSegments segments) {
-        try {
-            Field f = SegmentCollection.class.getDeclaredField("segments");
-            f.setAccessible(true);
-            return (NavigableMap<Double, SegmentWithRange>) f.get(segments);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("unsupported Pravega client version", e);
-        }
-    }
 }

@@ -5,8 +5,8 @@ import io.pravega.client.stream.Transaction;
 import io.pravega.client.stream.TransactionalEventStreamWriter;
 import io.pravega.client.stream.TxnFailedException;
 import io.pravega.client.stream.impl.ByteBufferSerializer;
-import io.pravega.client.stream.impl.SegmentTransaction;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.pravega.TransactionConnections;
 import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.slf4j.Logger;
@@ -43,21 +43,11 @@ final class TransactionWrites implements EventWrites {
         }
     }
 
-    /**
-     * Closes this writer's segment connections of a transaction it has flushed and left, without
-     * committing or aborting it (the manager does that). Pravega only closes them on commit or
-     * abort, and keeps them in a private map: without this a long job would keep one connection
-     * flow per segment per epoch.
-     */
-    @SuppressWarnings("unchecked")
+    /** Closes this writer's connections of a transaction it left (the manager commits or aborts it). */
     private static void release(Transaction<ByteBuffer> t) {
         try {
-            java.lang.reflect.Field f = t.getClass().getDeclaredField("inner");
-            f.setAccessible(true);
-            for (SegmentTransaction<ByteBuffer> s : ((java.util.Map<?, SegmentTransaction<ByteBuffer>>) f.get(t)).values()) {
-                s.close();
-            }
-        } catch (ReflectiveOperationException | TxnFailedException | RuntimeException e) {
+            TransactionConnections.release(t);
+        } catch (TxnFailedException | RuntimeException e) {
             LOG.debug("could not release the segment writers of transaction {}: {}", t.getTxnId(), e.toString());
         }
     }
