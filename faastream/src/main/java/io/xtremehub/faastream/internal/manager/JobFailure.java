@@ -1,0 +1,21 @@
+package io.xtremehub.faastream.internal.manager;
+
+/** Why a job stops: the first reason given wins (later ones are consequences of it). */
+final class JobFailure {
+    private volatile String reason;
+
+    void set(String why) {
+        if (reason == null) {
+            reason = why;
+        }
+    }
+
+    boolean isSet() {
+        return reason != null;
+    }
+
+    /** The reason, or null while the job has not failed. */
+    String reason() {
+        return reason;
+    }
+}

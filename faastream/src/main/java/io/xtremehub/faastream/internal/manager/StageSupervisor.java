@@ -1,0 +1,186 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.xtremehub.faastream.JobOptions;
+import io.xtremehub.faastream.ScalingPolicy;
+import io.xtremehub.faastream.WorkerStats;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.Telemetry;
+import java.time.Duration;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows the workers of a job's stages: their reports (ready, checkpointed, done, failed, stats),
+ * their liveness, and what happens when one is lost: a restart of its slot, or in an exactly-once
+ * job a roll-back of its whole stage to the last committed epoch; or the job's failure when neither
+ * can keep the results right.
+ */
+final class StageSupervisor {
+    private static final Logger LOG = LoggerFactory.getLogger(StageSupervisor.class);
+    private static final int MAX_RESTARTS = 3;
+    private final WorkerLauncher launcher;
+    private final JobOptions options;
+    private final ScalingPolicy policy;
+    private final boolean exactlyOnce;
+    private final JobFailure failure;
+
+    StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure) {
+        this.launcher = launcher;
+        this.options = options;
+        this.policy = options.scalingPolicy();
+        this.exactlyOnce = options.exactlyOnce();
+        this.failure = failure;
+    }
+
+    void onTelemetry(StageState st, Telemetry t) {
+        SlotState slot = st.slots.get(t.slot());
+        if (slot == null || !t.worker().equals(slot.workerId)) {
+            return; // an earlier incarnation
+        }
+        slot.lastSeen = System.currentTimeMillis();
+        slot.heard = true;
+        slot.last = t;
+        if (t.endSegments() != null) {
+            st.endsSeen.addAll(t.endSegments());
+        }
+        switch (t.type()) {
+            case READY -> slot.ready = true;
+            case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            case DONE -> {
+                slot.finished = true;
+                retire(st, t);
+            }
+            case FAILED -> {
+                failure.set(t.error());
+            }
+            case STATS, HANDOFF -> policy.addWorkerStats(new WorkerStats(st.index, t.worker(), t.queueSize(),
+                    t.eventsIn(), t.eventsOut(), t.processingNanos(), t.readNanos(), t.timestampMillis()));
+            default -> {
+            }
+        }
+    }
+
+    static void retire(StageState st, Telemetry t) {
+        st.retiredIn += t.eventsIn();
+        st.retiredOut += t.eventsOut();
+        st.retiredNanos += t.processingNanos();
+        st.retiredDeadLettered += t.deadLettered();
+    }
+
+    /** Replaces each worker that exited or went silent (see {@link #workerLost}). */
+    void checkLiveness(List<StageState> stages) {
+        long now = System.currentTimeMillis();
+        for (StageState st : stages) {
+            for (SlotState slot : st.slots.values()) {
+                if (slot.finished) {
+                    continue;
+                }
+                boolean exited = !slot.handle.alive();
+                Duration limit = slot.heard ? options.heartbeatTimeout() : options.startupTimeout();
+                boolean silent = now - slot.lastSeen > limit.toMillis();
+                if (!exited && !silent) {
+                    continue;
+                }
+                if (exited && slot.stopping) {
+                    // a worker told to stop may exit before its DONE report is read
+                    continue;
+                }
+                if (exited) {
+                    // give its last report a moment to arrive before calling it dead
+                    for (Telemetry t : st.telemetry.poll()) {
+                        onTelemetry(st, t);
+                    }
+                    if (slot.finished || failure.isSet()) {
+                        continue;
+                    }
+                }
+                workerLost(st, slot, exited ? "exited unexpectedly" : (slot.heard ? "sent no heartbeat for "
+                        : "sent no first report within ") + limit.toSeconds() + " s");
+                if (failure.isSet()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    private void workerLost(StageState st, SlotState slot, String why) {
+        slot.handle.kill();
+        String who = st.label + " worker " + slot.workerId;
+        if (st.spec.keyed()) {
+            failure.set(who + " " + why + " while holding key groups; its partial groups are lost, so the job stops"
+                    + " rather than emit incomplete results (rerun the job)");
+            return;
+        }
+        if (st.inputComplete) {
+            failure.set(who + " " + why + " while finishing; the job stops rather than lose its last events (rerun the job)");
+            return;
+        }
+        if (exactlyOnce && st.transactions.commits() > slot.commitsAtLastLoss) {
+            // the stage committed since this slot's last loss: it made progress, so count afresh
+            // (a Lambda worker reaching its time limit is recovered like this once per invocation)
+            slot.restarts = 0;
+        }
+        if (exactlyOnce) {
+            slot.commitsAtLastLoss = st.transactions.commits();
+        }
+        if (++slot.restarts > MAX_RESTARTS) {
+            failure.set(who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times"
+                    + (exactlyOnce ? " without a commit in between" : "") + ", giving up");
+            return;
+        }
+        if (exactlyOnce) {
+            rollBack(st, who + " " + why);
+            return;
+        }
+        if (slot.last != null) {
+            retire(st, slot.last);
+        }
+        if (st.readerGroup != null) {
+            try {
+                // its segments go back to the others from the last checkpoint: nothing read is lost
+                st.readerGroup.readerOffline(slot.workerId, null);
+            } catch (RuntimeException e) {
+                LOG.warn("readerOffline {} failed: {}", slot.workerId, e.toString());
+            }
+        }
+        LOG.warn("{} {}; restarting slot {}", who, why, slot.slot);
+        slot.incarnation++;
+        launcher.launch(st, slot);
+    }
+
+    /**
+     * Exactly-once recovery (reference Algorithm 2, lines 10-15): stops every worker of the stage,
+     * aborts its open transactions, puts its reader group back at the last committed checkpoint and
+     * relaunches every slot restoring that checkpoint's state. Other stages go on: they only ever
+     * read this stage's committed output.
+     */
+    private void rollBack(StageState st, String reason) {
+        LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
+                st.transactions.committedEpoch());
+        for (SlotState s : st.slots.values()) {
+            if (s.handle.alive()) {
+                s.handle.kill();
+            }
+            try {
+                st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
+            } catch (RuntimeException e) {
+                LOG.debug("cancel message: {}", e.toString());
+            }
+            if (s.last != null) {
+                retire(st, s.last);
+            }
+            try {
+                st.readerGroup.readerOffline(s.workerId, null);
+            } catch (RuntimeException e) {
+                LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
+            }
+        }
+        st.transactions.rollback();
+        st.goSent = false;
+        for (SlotState s : st.slots.values()) {
+            s.incarnation++;
+            launcher.launch(st, s);
+        }
+    }
+}

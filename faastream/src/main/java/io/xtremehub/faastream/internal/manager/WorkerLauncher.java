@@ -1,0 +1,57 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.xtremehub.faastream.ObjectStoreConfig;
+import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.RuntimeSettings;
+import io.xtremehub.faastream.internal.wire.SourceSplit;
+import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import io.xtremehub.faastream.platform.WorkerPlatform;
+import io.xtremehub.faastream.platform.WorkerRequest;
+import java.util.List;
+
+/**
+ * Starts a stage's worker in a slot on the job's platform: a new incarnation with its own worker id,
+ * told where to resume (exactly-once: the stage's generation and last committed epoch).
+ */
+final class WorkerLauncher {
+    private final String jobId;
+    private final PravegaContext ctx;
+    private final ObjectStoreConfig storeConfig;
+    private final JobSpec spec;
+    private final RuntimeSettings settings;
+    private final WorkerPlatform platform;
+
+    WorkerLauncher(String jobId, PravegaContext ctx, ObjectStoreConfig storeConfig, JobSpec spec,
+                   RuntimeSettings settings, WorkerPlatform platform) {
+        this.jobId = jobId;
+        this.ctx = ctx;
+        this.storeConfig = storeConfig;
+        this.spec = spec;
+        this.settings = settings;
+        this.platform = platform;
+    }
+
+    String platformName() {
+        return platform.name();
+    }
+
+    SlotState addSlot(StageState st, List<SourceSplit> splits, boolean initial) {
+        SlotState slot = new SlotState("s" + st.index + "w" + st.nextSlot++, splits, initial);
+        st.slots.put(slot.slot, slot);
+        return slot;
+    }
+
+    void launch(StageState st, SlotState slot) {
+        slot.workerId = jobId + "-" + slot.slot + "-" + slot.incarnation;
+        slot.ready = false;
+        slot.heard = false;
+        slot.last = null;
+        slot.lastSeen = System.currentTimeMillis();
+        WorkerLaunch.ExactlyOnceStart start = st.transactions == null ? null
+                : new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch());
+        WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
+                st.index, slot.slot, slot.workerId, settings, slot.splits, start == null && slot.incarnation > 0, start);
+        slot.handle = platform.launch(new WorkerRequest(slot.workerId, jobId, st.index, l.encode()));
+    }
+}
