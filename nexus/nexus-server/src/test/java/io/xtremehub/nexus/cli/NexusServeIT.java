@@ -267,6 +267,34 @@ class NexusServeIT {
     }
 
     @Test
+    void aNexusInFrontOfAnotherKeepsItsTagsInTheConfiguredTagBucket() throws Exception {
+        Path config = tmp.resolve("front.yaml");
+        try (Serving behind = serve("--port", "0", "--admin-port", "-1", "--backend", "filesystem:"
+                + tmp.resolve("behind-objects"), "--work-dir", tmp.resolve("behind").toString())) {
+            Files.writeString(config, """
+                    listen: {port: 0, adminPort: -1}
+                    backend:
+                      type: s3
+                      endpoint: %s
+                      accessKey: nexus
+                      secretKey: nexus-secret
+                      tagBucket: front-tags
+                    buckets: [tiered]
+                    """.formatted(behind.server().endpoint()));
+            try (Serving front = serve("--config", config.toString(), "--work-dir", tmp.resolve("front").toString());
+                 S3Client s3 = client(front.server().endpoint(), "nexus", "nexus-secret");
+                 S3Client behindS3 = client(behind.server().endpoint(), "nexus", "nexus-secret")) {
+                s3.putObject(b -> b.bucket("tiered").key("k").tagging("tier=cold"), RequestBody.fromString("v"));
+                assertEquals("v", behindS3.getObjectAsBytes(b -> b.bucket("tiered").key("k")).asUtf8String());
+                assertEquals("tier=cold", s3.getObjectTagging(b -> b.bucket("tiered").key("k")).tagSet().stream()
+                        .map(t -> t.key() + "=" + t.value()).findFirst().orElse(""));
+                assertTrue(Files.isDirectory(tmp.resolve("behind-objects").resolve("front-tags")),
+                        "the front's tags are in its own bucket behind");
+            }
+        }
+    }
+
+    @Test
     void workersServedWithRedisMetadataShareTheirPoliciesAndFormOneSwarmlet() throws Exception {
         Path config = tmp.resolve("swarm.yaml");
         Files.writeString(config, """

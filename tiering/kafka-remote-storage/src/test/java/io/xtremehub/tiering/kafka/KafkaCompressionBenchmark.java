@@ -2,6 +2,7 @@ package io.xtremehub.tiering.kafka;
 
 import static org.awaitility.Awaitility.await;
 
+import io.xtremehub.tiering.loglines.LogLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
