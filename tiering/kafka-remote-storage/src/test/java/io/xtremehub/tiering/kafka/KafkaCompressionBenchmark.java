@@ -170,7 +170,8 @@ public final class KafkaCompressionBenchmark {
         Files.createDirectories(csv.getParent());
         double bestClient = results.stream().filter(r -> !r.c().throughNexus()).mapToDouble(Result::ratio).max()
                 .orElseThrow();
-        StringBuilder sb = new StringBuilder("run,label,case,compression,linger_ms,batch_bytes,rate_per_s,seconds,"
+        // appended: earlier runs stay for comparison
+        StringBuilder sb = new StringBuilder(Files.exists(csv) ? "" : "run,label,case,compression,linger_ms,batch_bytes,rate_per_s,seconds,"
                 + "records_measured,payload_bytes,stored_bytes,ratio,ratio_vs_best_client,p50_ms,p95_ms\n");
         String run = Instant.now().toString();
         for (Result r : results) {
@@ -179,7 +180,7 @@ public final class KafkaCompressionBenchmark {
                     seconds, r.records(), r.payloadBytes(), r.storedBytes(), r.ratio(), r.ratio() / bestClient,
                     r.p50Ms(), r.p95Ms()));
         }
-        Files.writeString(csv, sb);
+        Files.writeString(csv, sb, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         System.out.println("wrote " + csv);
     }
 }

@@ -185,7 +185,8 @@ public final class PulsarCompressionBenchmark {
         Files.createDirectories(csv.toAbsolutePath().getParent());
         double bestClient = results.stream().filter(r -> r.c().nexusPipeline() == null).mapToDouble(Result::ratio)
                 .max().orElseThrow();
-        StringBuilder sb = new StringBuilder("run,label,case,compression,batching,rate_per_s,seconds,messages,"
+        // appended: earlier runs stay for comparison
+        StringBuilder sb = new StringBuilder(Files.exists(csv) ? "" : "run,label,case,compression,batching,rate_per_s,seconds,messages,"
                 + "payload_bytes,stored_bytes,ratio,ratio_vs_best_client,p50_ms,p95_ms\n");
         String run = Instant.now().toString();
         for (Result r : results) {
@@ -194,7 +195,7 @@ public final class PulsarCompressionBenchmark {
                     r.messages(), r.payloadBytes(), r.storedBytes(), r.ratio(), r.ratio() / bestClient, r.p50Ms(),
                     r.p95Ms()));
         }
-        Files.writeString(csv, sb);
+        Files.writeString(csv, sb, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         System.out.println("wrote " + csv);
     }
 }
