@@ -171,8 +171,9 @@ public final class KafkaCompressionBenchmark {
         double bestClient = results.stream().filter(r -> !r.c().throughNexus()).mapToDouble(Result::ratio).max()
                 .orElseThrow();
         // appended: earlier runs stay for comparison
-        StringBuilder sb = new StringBuilder(Files.exists(csv) ? "" : "run,label,case,compression,linger_ms,batch_bytes,rate_per_s,seconds,"
-                + "records_measured,payload_bytes,stored_bytes,ratio,ratio_vs_best_client,p50_ms,p95_ms\n");
+        StringBuilder sb = new StringBuilder(Files.exists(csv) ? "" : "run,label,case,compression,linger_ms,"
+                + "batch_bytes,rate_per_s,seconds,records_measured,payload_bytes,stored_bytes,ratio,"
+                + "ratio_vs_best_client,p50_ms,p95_ms\n");
         String run = Instant.now().toString();
         for (Result r : results) {
             sb.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.2f%n", run, label,
