@@ -84,7 +84,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("nexus serve: " + e.getMessage());
             return 2;
-        } catch (java.io.IOException e) { // e.g. the port is taken
+        } catch (java.io.IOException | RuntimeException e) { // e.g. the port is taken, the backend refuses us
             System.err.println("nexus serve: cannot start: " + e.getMessage());
             return 2;
         }

@@ -271,16 +271,22 @@ class NexusServeIT {
         Path config = tmp.resolve("front.yaml");
         try (Serving behind = serve("--port", "0", "--admin-port", "-1", "--backend", "filesystem:"
                 + tmp.resolve("behind-objects"), "--work-dir", tmp.resolve("behind").toString())) {
-            Files.writeString(config, """
+            String frontYaml = """
                     listen: {port: 0, adminPort: -1}
                     backend:
                       type: s3
                       endpoint: %s
                       accessKey: nexus
                       secretKey: nexus-secret
-                      tagBucket: front-tags
                     buckets: [tiered]
-                    """.formatted(behind.server().endpoint()));
+                    """.formatted(behind.server().endpoint());
+            // the default tag bucket is the one the Nexus behind keeps closed to S3 clients
+            Files.writeString(config, frontYaml);
+            String out = refused("--config", config.toString(), "--work-dir", tmp.resolve("front-default").toString());
+            assertTrue(out.contains("cannot start") && out.contains("403"), out);
+
+            Files.writeString(config, frontYaml.replace("secretKey: nexus-secret\n",
+                    "secretKey: nexus-secret\n  tagBucket: front-tags\n"));
             try (Serving front = serve("--config", config.toString(), "--work-dir", tmp.resolve("front").toString());
                  S3Client s3 = client(front.server().endpoint(), "nexus", "nexus-secret");
                  S3Client behindS3 = client(behind.server().endpoint(), "nexus", "nexus-secret")) {
