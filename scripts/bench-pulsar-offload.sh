@@ -1,20 +1,18 @@
 #!/usr/bin/env bash
-# Compression of log lines offloaded by Pulsar 4.0 through Nexus (zstd policy) against Pulsar's own
-# producer compression (none, LZ4, ZSTD; small and large batches), one broker, one run.
-#   scripts/bench-pulsar-offload.sh [messages] [messages/s] [nexus streamlets]
-#   default 200000 messages at 5000/s through "zstd" (level 3); e.g. "zstd:level=19" for a higher level
-# Appends to benchmarks/results/pulsar-offload.csv.
+# Pulsar tiering benchmark (issue 11, item 5): compression of Pulsar's offloaded ledgers by Nexus (zstd
+# level 3, 19, and 19 with 1 MiB blocks, run by `nexus serve`) against Pulsar's producer compression
+# (none, LZ4, ZSTD; small and large batches), the same log lines as Kafka's benchmark, same rate, one
+# broker, one run. Reports ratio and p50/p95 send latency per case in
+# benchmarks/results/pulsar-compression.csv. Default 2000 messages/s for 15 s per case (about 4 minutes):
+#   scripts/bench-pulsar-offload.sh [rate=2000] [seconds=15] [label=short]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-messages="${1:-200000}"
-rate="${2:-5000}"
-streamlets="${3:-zstd}"
 export MAVEN_OPTS="${MAVEN_OPTS:-}"
 # the offloader's "S3" driver reads its credentials from the broker's environment
 export ACCESS_KEY_ID=pulsar-offloader ACCESS_KEY_SECRET=pulsar-offloader-secret
 cd "$root"
-mvn -B -q install -DskipTests -pl tiering/nexus-process -am
+mvn -B -q install -DskipTests -pl tiering/log-lines,tiering/fault-streamlets -am
 cd tiering/pulsar-offload
 mvn -B -q test-compile
 mvn -B -q exec:exec -Dexec.classpathScope=test -Dexec.executable=java \
-  -Dexec.args="-Xmx2g -Dnexus.process.dir=$root/tiering/nexus-process/target -Doffloaders.dir=$root/tiering/pulsar-offload/target/offloaders -classpath %classpath io.xtremehub.tiering.pulsar.PulsarCompressionBenchmark $messages $rate $root/benchmarks/results/pulsar-offload.csv $streamlets"
+  -Dexec.args="-Xmx2g -Dnexus.classpath.file=$root/tiering/fault-streamlets/target/nexus-classpath.txt -Doffloaders.dir=$root/tiering/pulsar-offload/target/offloaders -classpath %classpath io.xtremehub.tiering.pulsar.PulsarCompressionBenchmark out=$root/benchmarks/results $*"

@@ -84,7 +84,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IllegalStateException e) {
             System.err.println("nexus serve: " + e.getMessage());
             return 2;
-        } catch (java.io.IOException e) { // e.g. the port is taken
+        } catch (java.io.IOException | RuntimeException e) { // e.g. the port is taken, the backend refuses us
             System.err.println("nexus serve: cannot start: " + e.getMessage());
             return 2;
         }
@@ -129,7 +129,7 @@ final class ServeCommand implements Callable<Integer> {
         BackendSection backendSection = new BackendSection(b.type(), b.path(), b.endpoint(),
                 backendRegion != null ? backendRegion : b.region(),
                 backendAccessKey != null ? backendAccessKey : b.accessKey(),
-                backendSecretKey != null ? backendSecretKey : b.secretKey());
+                backendSecretKey != null ? backendSecretKey : b.secretKey(), b.tagBucket());
         MetadataSection metadata = redis != null ? new MetadataSection(redis) : c.metadata();
         return new NexusServiceConfig(listen, credentials, adminToken != null ? adminToken : c.adminToken(),
                 workDir != null ? workDir : c.workDir(), backendSection, metadata, c.swarmlet(), c.policies(),
@@ -139,15 +139,15 @@ final class ServeCommand implements Callable<Integer> {
     private static BackendSection parseBackend(String value, BackendSection fromFile) {
         if (value.equals("transient")) {
             return new BackendSection("transient", null, null, fromFile.region(), fromFile.accessKey(),
-                    fromFile.secretKey());
+                    fromFile.secretKey(), fromFile.tagBucket());
         }
         if (value.startsWith("filesystem:")) {
             return new BackendSection("filesystem", Path.of(value.substring("filesystem:".length())), null, null,
-                    null, null);
+                    null, null, fromFile.tagBucket());
         }
         if (value.startsWith("s3:")) {
             return new BackendSection("s3", null, URI.create(value.substring("s3:".length())), fromFile.region(),
-                    fromFile.accessKey(), fromFile.secretKey());
+                    fromFile.accessKey(), fromFile.secretKey(), fromFile.tagBucket());
         }
         throw new IllegalArgumentException("--backend must be filesystem:DIR, transient or s3:ENDPOINT, not '"
                 + value + "'");

@@ -51,6 +51,7 @@ public final class NexusService {
                     .adminPort(config.listen().adminPort())
                     .adminToken(adminToken(config, work))
                     .workDir(work)
+                    .tagBucket(config.backend().tagBucket())
                     .backend(backend(config));
             if (config.listen().https() != null) {
                 b.https(config.listen().https().port(), config.listen().https().keyStore(),

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.xtremehub.nexus.NexusServer;
 import io.xtremehub.nexus.policy.Policy;
 import java.io.IOException;
 import java.net.URI;
@@ -44,7 +45,7 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
         listen = listen == null ? new Listen(null, null, null, null) : listen;
         credentials = credentials == null ? new Credentials(null, null, false) : credentials;
         workDir = workDir == null ? Path.of("nexus-data") : workDir;
-        backend = backend == null ? new BackendSection(null, null, null, null, null, null) : backend;
+        backend = backend == null ? new BackendSection(null, null, null, null, null, null, null) : backend;
         metadata = metadata == null ? new MetadataSection(null) : metadata;
         policies = policies == null ? List.of() : List.copyOf(policies);
         buckets = buckets == null ? List.of() : List.copyOf(buckets);
@@ -152,12 +153,16 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
      * @param region S3 region (default us-east-1)
      * @param accessKey S3 access key
      * @param secretKey S3 secret key
+     * @param tagBucket backend bucket Nexus keeps object tags in, closed to S3 clients (default
+     *     {@value NexusServer#DEFAULT_TAG_BUCKET}); a Nexus in front of another Nexus needs another
+     *     name, since the one behind keeps its own tag bucket to itself
      */
     public record BackendSection(String type, Path path, URI endpoint, String region, String accessKey,
-                                 String secretKey) {
+                                 String secretKey, String tagBucket) {
         /** Validates. */
         public BackendSection {
             type = type == null ? "filesystem" : type.toLowerCase(Locale.ROOT);
+            tagBucket = tagBucket == null || tagBucket.isBlank() ? NexusServer.DEFAULT_TAG_BUCKET : tagBucket;
             if (!List.of("filesystem", "transient", "s3").contains(type)) {
                 throw new IllegalArgumentException("backend.type must be filesystem, transient or s3, not '" + type + "'");
             }
@@ -166,7 +171,7 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
         @Override
         public String toString() {
             return "BackendSection[type=" + type + ", path=" + path + ", endpoint=" + endpoint + ", region=" + region
-                    + ", accessKey=" + accessKey + "]";
+                    + ", accessKey=" + accessKey + ", tagBucket=" + tagBucket + "]";
         }
     }
 

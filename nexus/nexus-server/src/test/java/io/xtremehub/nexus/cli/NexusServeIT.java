@@ -267,6 +267,40 @@ class NexusServeIT {
     }
 
     @Test
+    void aNexusInFrontOfAnotherKeepsItsTagsInTheConfiguredTagBucket() throws Exception {
+        Path config = tmp.resolve("front.yaml");
+        try (Serving behind = serve("--port", "0", "--admin-port", "-1", "--backend", "filesystem:"
+                + tmp.resolve("behind-objects"), "--work-dir", tmp.resolve("behind").toString())) {
+            String frontYaml = """
+                    listen: {port: 0, adminPort: -1}
+                    backend:
+                      type: s3
+                      endpoint: %s
+                      accessKey: nexus
+                      secretKey: nexus-secret
+                    buckets: [tiered]
+                    """.formatted(behind.server().endpoint());
+            // the default tag bucket is the one the Nexus behind keeps closed to S3 clients
+            Files.writeString(config, frontYaml);
+            String out = refused("--config", config.toString(), "--work-dir", tmp.resolve("front-default").toString());
+            assertTrue(out.contains("cannot start") && out.contains("403"), out);
+
+            Files.writeString(config, frontYaml.replace("secretKey: nexus-secret\n",
+                    "secretKey: nexus-secret\n  tagBucket: front-tags\n"));
+            try (Serving front = serve("--config", config.toString(), "--work-dir", tmp.resolve("front").toString());
+                 S3Client s3 = client(front.server().endpoint(), "nexus", "nexus-secret");
+                 S3Client behindS3 = client(behind.server().endpoint(), "nexus", "nexus-secret")) {
+                s3.putObject(b -> b.bucket("tiered").key("k").tagging("tier=cold"), RequestBody.fromString("v"));
+                assertEquals("v", behindS3.getObjectAsBytes(b -> b.bucket("tiered").key("k")).asUtf8String());
+                assertEquals("tier=cold", s3.getObjectTagging(b -> b.bucket("tiered").key("k")).tagSet().stream()
+                        .map(t -> t.key() + "=" + t.value()).findFirst().orElse(""));
+                assertTrue(Files.isDirectory(tmp.resolve("behind-objects").resolve("front-tags")),
+                        "the front's tags are in its own bucket behind");
+            }
+        }
+    }
+
+    @Test
     void workersServedWithRedisMetadataShareTheirPoliciesAndFormOneSwarmlet() throws Exception {
         Path config = tmp.resolve("swarm.yaml");
         Files.writeString(config, """

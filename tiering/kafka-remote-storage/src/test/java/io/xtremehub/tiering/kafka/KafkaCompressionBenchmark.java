@@ -2,6 +2,7 @@ package io.xtremehub.tiering.kafka;
 
 import static org.awaitility.Awaitility.await;
 
+import io.xtremehub.tiering.loglines.LogLines;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,10 +31,11 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * HDFS-style log lines at the same fixed rate to its own one-partition topic:
  *
  * <ul>
- *   <li>client compression lz4 and zstd, with small batches (linger 5 ms, 5 KB) and large ones
+ *   <li>client compression none, lz4 and zstd, with small batches (linger 5 ms, 5 KB) and large ones
  *       (linger 100 ms, 100 KB): larger batches compress better and wait longer;</li>
  *   <li>no client compression, small batches, the topic tiered through Nexus with zstd level 3 and
- *       level 19 policies: the producer pays nothing, the tiered segments are compressed whole.</li>
+ *       level 19 policies (128 KiB seekable blocks, and level 19 with 1 MiB blocks): the producer pays
+ *       nothing, the tiered segments are compressed whole.</li>
  * </ul>
  *
  * The ratio is the records' key and value bytes over the bytes stored: the broker's log for client
@@ -57,12 +59,14 @@ public final class KafkaCompressionBenchmark {
 
     private static final List<Case> CASES = List.of(
             new Case("client none, small batches", "none", 5, 5_000, "client-none-small"),
+            new Case("client none, large batches", "none", 100, 100_000, "client-none-large"),
             new Case("client lz4, small batches", "lz4", 5, 5_000, "client-lz4-small"),
             new Case("client lz4, large batches", "lz4", 100, 100_000, "client-lz4-large"),
             new Case("client zstd, small batches", "zstd", 5, 5_000, "client-zstd-small"),
             new Case("client zstd, large batches", "zstd", 100, 100_000, "client-zstd-large"),
             new Case("Nexus zstd-3 on tiered segments", "none", 5, 5_000, "nexus-zstd3"),
-            new Case("Nexus zstd-19 on tiered segments", "none", 5, 5_000, "nexus-zstd19"));
+            new Case("Nexus zstd-19 on tiered segments", "none", 5, 5_000, "nexus-zstd19"),
+            new Case("Nexus zstd-19 1 MiB blocks on tiered segments", "none", 5, 5_000, "nexus-1m-zstd19"));
 
     private KafkaCompressionBenchmark() {
     }
@@ -88,6 +92,9 @@ public final class KafkaCompressionBenchmark {
             // the default policy compresses with zstd level 3; this one, tried first by name, with level 19
             nexus.definePolicy("bench-zstd19", TieringNexus.PREFIX + "nexus-zstd19*/**", "zstd",
                     Map.of("level", "19"));
+            // larger seekable blocks: better ratio, but a ranged read decodes a whole 1 MiB block
+            nexus.definePolicy("bench-1m-zstd19", TieringNexus.PREFIX + "nexus-1m-zstd19*/**", "zstd",
+                    Map.of("level", "19", "blockSize", "1048576"));
             for (Case c : CASES) {
                 Result r = run(c, kafka, nexus, rate, seconds);
                 results.add(r);
@@ -163,8 +170,10 @@ public final class KafkaCompressionBenchmark {
         Files.createDirectories(csv.getParent());
         double bestClient = results.stream().filter(r -> !r.c().throughNexus()).mapToDouble(Result::ratio).max()
                 .orElseThrow();
-        StringBuilder sb = new StringBuilder("run,label,case,compression,linger_ms,batch_bytes,rate_per_s,seconds,"
-                + "records_measured,payload_bytes,stored_bytes,ratio,ratio_vs_best_client,p50_ms,p95_ms\n");
+        // appended: earlier runs stay for comparison
+        StringBuilder sb = new StringBuilder(Files.exists(csv) ? "" : "run,label,case,compression,linger_ms,"
+                + "batch_bytes,rate_per_s,seconds,records_measured,payload_bytes,stored_bytes,ratio,"
+                + "ratio_vs_best_client,p50_ms,p95_ms\n");
         String run = Instant.now().toString();
         for (Result r : results) {
             sb.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%d,%.2f,%.2f,%.2f,%.2f%n", run, label,
@@ -172,7 +181,7 @@ public final class KafkaCompressionBenchmark {
                     seconds, r.records(), r.payloadBytes(), r.storedBytes(), r.ratio(), r.ratio() / bestClient,
                     r.p50Ms(), r.p95Ms()));
         }
-        Files.writeString(csv, sb);
+        Files.writeString(csv, sb, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         System.out.println("wrote " + csv);
     }
 }

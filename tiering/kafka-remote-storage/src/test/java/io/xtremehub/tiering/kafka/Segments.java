@@ -1,5 +1,6 @@
 package io.xtremehub.tiering.kafka;
 
+import io.xtremehub.tiering.loglines.LogLines;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;

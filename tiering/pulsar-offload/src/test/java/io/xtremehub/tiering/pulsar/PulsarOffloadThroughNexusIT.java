@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.xtremehub.tiering.loglines.LogLines;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,13 +49,15 @@ class PulsarOffloadThroughNexusIT {
 
     @TempDir
     static Path dir;
-    static NexusProcess nexus;
+    static NexusServe nexus;
     static PulsarStandaloneBroker broker;
 
     @BeforeAll
     static void start() throws Exception {
-        nexus = NexusProcess.start(dir.resolve("nexus"), Map.of(BUCKET, "zstd",
-                FAULTS_BUCKET, "fail-first-puts:failures=1;run=faults,zstd"));
+        nexus = NexusServe.builder(dir.resolve("nexus")).policy(BUCKET, "zstd").bucket(FAULTS_BUCKET).start();
+        // the fault injection is a streamlet jar an operator would register at run time, then use in a policy
+        nexus.registerStreamlets(NexusServe.faultStreamletsJar());
+        nexus.definePolicy(FAULTS_BUCKET, "fail-first-puts:failures=1;run=faults,zstd");
         broker = PulsarStandaloneBroker.start(dir.resolve("pulsar"), nexus.endpoint(), BUCKET, ENTRIES_PER_LEDGER);
     }
 
@@ -142,10 +145,11 @@ class PulsarOffloadThroughNexusIT {
     @Test
     void unreachableBackendFailsTheOffloadAndBookKeeperKeepsEveryLedger() throws Exception {
         // Nexus in front of an S3 backend (a plain Nexus without policies) that then goes away
-        NexusProcess backend = NexusProcess.start(dir.resolve("backend-s3"), Map.of());
-        try (NexusProcess front = NexusProcess.startOverS3(dir.resolve("nexus-front"),
-                Map.of("pulsar-unreachable", "zstd"), backend.endpoint())) {
+        NexusServe backend = NexusServe.builder(dir.resolve("backend-s3")).start();
+        try (NexusServe front = NexusServe.builder(dir.resolve("nexus-front")).policy("pulsar-unreachable", "zstd")
+                .s3Backend(backend.endpoint()).start()) {
             backend.close();
+            assertTrue(backend.log().contains("Nexus stopped"), "the backend did not stop cleanly on SIGTERM");
             String namespace = "xtremehub/unreachable";
             broker.createNamespace(namespace, front.endpoint(), "pulsar-unreachable");
             String topic = "persistent://" + namespace + "/hdfs-logs";
@@ -174,7 +178,7 @@ class PulsarOffloadThroughNexusIT {
     void multipartUploadOfAClientThatDiedLeavesNoVisibleObject() throws Exception {
         String key = java.util.UUID.randomUUID() + "-ledger-999999";
         byte[] part = new byte[5 * 1024 * 1024];
-        HdfsLogLines lines = new HdfsLogLines(4);
+        LogLines lines = new LogLines(4);
         for (int at = 0; at < part.length; ) {
             byte[] line = (lines.next() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
             int n = Math.min(line.length, part.length - at);
@@ -199,7 +203,7 @@ class PulsarOffloadThroughNexusIT {
         return S3Client.builder().endpointOverride(java.net.URI.create(nexus.endpoint()))
                 .region(Region.US_EAST_1).forcePathStyle(true)
                 .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(NexusProcess.ACCESS_KEY, NexusProcess.SECRET_KEY)))
+                        AwsBasicCredentials.create(NexusServe.ACCESS_KEY, NexusServe.SECRET_KEY)))
                 .httpClient(UrlConnectionHttpClient.create()).build();
     }
 
@@ -222,13 +226,13 @@ class PulsarOffloadThroughNexusIT {
 
     /** Writes log lines one message per entry (no batching), so ledgers roll over by message count. */
     static List<byte[]> produce(String topic, int count, long seed) throws Exception {
-        HdfsLogLines lines = new HdfsLogLines(seed);
+        LogLines lines = new LogLines(seed);
         List<byte[]> written = new ArrayList<>();
         List<CompletableFuture<MessageId>> sends = new ArrayList<>();
         try (Producer<byte[]> producer = broker.client().newProducer().topic(topic).enableBatching(false)
                 .blockIfQueueFull(true).create()) {
             for (int i = 0; i < count; i++) {
-                byte[] line = lines.nextBytes();
+                byte[] line = lines.next().getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 written.add(line);
                 sends.add(producer.sendAsync(line));
             }

@@ -1,4 +1,4 @@
-package io.xtremehub.tiering.kafka;
+package io.xtremehub.tiering.loglines;
 
 import java.util.Random;
 

@@ -1,4 +1,4 @@
-package io.xtremehub.tiering.nexusprocess;
+package io.xtremehub.tiering.faults;
 
 import io.xtremehub.nexus.api.ByteObserver;
 import io.xtremehub.nexus.api.Operation;
@@ -14,7 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fault injection for tests: fails the first {@code failures} PUTs of the run named {@code run}
+ * Fault injection for tests, a streamlet jar registered at run time through Nexus' admin API
+ * ({@code nexus streamlet register}): fails the first {@code failures} PUTs of the run named {@code run}
  * (a fresh run name starts counting again), then lets every byte through unchanged. Nexus answers a
  * failed PUT with an S3 InternalError, which S3 clients retry.
  */
