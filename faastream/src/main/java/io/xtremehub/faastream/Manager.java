@@ -13,14 +13,17 @@ import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.manager.JobRunner;
 import io.xtremehub.faastream.internal.manager.JobRegistry;
+import io.xtremehub.faastream.internal.metrics.ManagerMetrics;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 /**
  * Submits pipelines for execution (reference Table 13: {@code execute(pipeline, scalingPolicy,
@@ -44,6 +47,7 @@ public final class Manager implements AutoCloseable {
     private final ReaderGroupManager readerGroups;
     private final JobRegistry registry;
     private final Map<String, JobRunner> jobs = new ConcurrentHashMap<>();
+    private final ManagerMetrics metrics;
 
     private Manager(Builder b) {
         this.scope = b.scope;
@@ -56,6 +60,7 @@ public final class Manager implements AutoCloseable {
                 new io.pravega.client.connection.impl.SocketConnectionFactoryImpl(ctx.clientConfig()));
         streams.createScope(scope);
         this.registry = new JobRegistry(ctx, streams);
+        this.metrics = b.metricsPort < 0 ? null : ManagerMetrics.start(b.metricsPort);
     }
 
     public static Builder builder() {
@@ -95,7 +100,15 @@ public final class Manager implements AutoCloseable {
                 platform, registry::publish);
         runner.start();
         jobs.put(jobId, runner);
+        if (metrics != null) {
+            metrics.register(runner, IntStream.range(0, spec.stageCount()).mapToObj(i -> spec.stage(i).name()).toList());
+        }
         return runner;
+    }
+
+    /** The Prometheus endpoint of this manager's jobs, when {@link Builder#metricsPort} enabled it. */
+    public Optional<URI> metricsEndpoint() {
+        return Optional.ofNullable(metrics).map(ManagerMetrics::endpoint);
     }
 
     /** Jobs submitted through this manager. */
@@ -199,6 +212,9 @@ public final class Manager implements AutoCloseable {
                 j.cancel();
             }
         }
+        if (metrics != null) {
+            metrics.close();
+        }
         platform.close();
         registry.close();
         readerGroups.close();
@@ -213,6 +229,7 @@ public final class Manager implements AutoCloseable {
         private String scope = "xtremehub";
         private ObjectStoreConfig objectStore;
         private WorkerPlatform platform;
+        private int metricsPort = -1;
 
         public Builder controllerUri(URI v) { this.controllerUri = Objects.requireNonNull(v); return this; }
         /** The Pravega scope of sources, sinks and the job's own streams (default "xtremehub"). */
@@ -220,6 +237,17 @@ public final class Manager implements AutoCloseable {
         public Builder objectStore(ObjectStoreConfig v) { this.objectStore = Objects.requireNonNull(v); return this; }
         /** Where workers run; default: local JVM processes. */
         public Builder platform(WorkerPlatform v) { this.platform = Objects.requireNonNull(v); return this; }
+        /**
+         * Serves the jobs' per-stage metrics in Prometheus' text format at {@code http://127.0.0.1:port/metrics}
+         * (0 picks a free port, see {@link Manager#metricsEndpoint}); default: no endpoint.
+         */
+        public Builder metricsPort(int v) {
+            if (v < 0 || v > 65535) {
+                throw new IllegalArgumentException("metricsPort must be 0-65535, got " + v);
+            }
+            this.metricsPort = v;
+            return this;
+        }
 
         public Manager build() {
             if (objectStore == null) {

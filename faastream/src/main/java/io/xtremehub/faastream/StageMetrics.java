@@ -14,8 +14,10 @@ package io.xtremehub.faastream;
  * @param lagBytes          bytes of the input stream not yet read (-1 when unknown)
  * @param deadLettered      events sent to the dead-letter stream
  * @param done              whether the stage has finished (batch)
+ * @param epochsCommitted   exactly-once: epochs whose output the stage committed (0 otherwise)
+ * @param epochsAborted     exactly-once: epochs whose output was discarded by a roll-back (0 otherwise)
  */
 public record StageMetrics(int stage, String name, int workers, int partitions, long eventsIn, long eventsOut,
                            long queueLength, double meanProcessingMicros, long lagBytes, long deadLettered,
-                           boolean done) {
+                           boolean done, long epochsCommitted, long epochsAborted) {
 }

@@ -57,7 +57,7 @@ class AutoScalingIT extends ThreadPlatformIT {
 
     private static StageMetrics slowStage(Job job) {
         List<StageMetrics> stages = job.status().stages();
-        return stages.size() < 2 ? new StageMetrics(1, "slow", -1, -1, 0, 0, 0, 0, 0, 0, false) : stages.get(1);
+        return stages.size() < 2 ? new StageMetrics(1, "slow", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
     }
 
     static String slow(String s) throws InterruptedException {

@@ -43,8 +43,20 @@ class CoreThreadsIT extends ThreadPlatformIT {
         String list = runCli("list");
         assertTrue(list.lines().anyMatch(l -> l.startsWith(job.id()) && l.contains("COMPLETED") && l.contains("100%")), list);
         String metrics = runCli("metrics", job.id());
+        String scraped = scrape();
+        assertTrue(scraped.contains("faastream_stage_events_in_total{job=\"" + job.id() + "\",name=\"upper\",stage=\"0\",} 3.0"),
+                scraped);
+        assertTrue(scraped.contains("faastream_job_running{job=\"" + job.id() + "\",} 0.0"), scraped);
         assertTrue(metrics.lines().anyMatch(l -> l.matches("1\\s+upper\\s+0\\s+3\\s+3\\s.*true")), metrics);
         assertTrue(runCli("status", "nope").isEmpty());
+    }
+
+    private static String scrape() throws Exception {
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(manager.metricsEndpoint().orElseThrow()).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode());
+        return r.body();
     }
 
     private static String runCli(String... args) {

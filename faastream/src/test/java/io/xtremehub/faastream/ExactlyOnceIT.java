@@ -42,6 +42,10 @@ class ExactlyOnceIT extends ThreadPlatformIT {
         Job job = manager.execute(runningSum(in, out), exactlyOnce(true));
         List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", Workers.threads()));
         assertEquals(List.of(), violations(results), "exactly once: " + summary(results));
+        // each crash rolled the stage back, aborting at least its open epoch
+        StageMetrics sum = job.status().stages().get(0);
+        assertTrue(sum.epochsCommitted() > 0, sum.toString());
+        assertTrue(sum.epochsAborted() >= 2, sum.toString());
     }
 
     @Test

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Base of the integration tests whose workers are threads: the run's shared cluster and a
- * {@link Manager} on the thread platform, made before the class's tests and closed after them.
+ * {@link Manager} on the thread platform (with its metrics endpoint on a free port), made before the class's tests and closed after them.
  */
 public abstract class ThreadPlatformIT {
     protected static TestCluster tc;
@@ -18,7 +18,8 @@ public abstract class ThreadPlatformIT {
     static void startManager() {
         tc = TestCluster.shared();
         threads = new ThreadPlatform();
-        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store).platform(threads).build();
+        manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store).platform(threads)
+                .metricsPort(0).build();
     }
 
     @AfterAll

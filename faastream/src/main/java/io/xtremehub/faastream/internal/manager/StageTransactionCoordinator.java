@@ -53,6 +53,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private long committedEpoch;
     private Map<Stream, StreamCut> committedPositions;
     private long commits;
+    private long abortedEpochs;
 
     /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
     private record PendingEpoch(long epoch, Transaction<ByteBuffer> next, CompletableFuture<Checkpoint> checkpoint,
@@ -85,6 +86,11 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     long commits() {
         return commits;
+    }
+
+    /** Epochs whose transaction a roll-back aborted. */
+    long abortedEpochs() {
+        return abortedEpochs;
     }
 
     /** Opens the first transaction of the current generation; the workers are told to use it. */
@@ -165,6 +171,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
      * (or where it started). The workers of the old generation must be stopped and offline first.
      */
     void rollback() {
+        abortedEpochs += (current != null ? 1 : 0) + (pending != null ? 1 : 0);
         abortOpen();
         ReaderGroupConfig restart = committedPositions == null ? initialConfig
                 : ReaderGroupConfig.builder().startFromStreamCuts(committedPositions).disableAutomaticCheckpoints()

@@ -44,7 +44,9 @@ final class StatusSnapshot {
                 }
             }
             metrics.add(new StageMetrics(st.index, st.spec.name(), workers, st.partitions, in, out, queue,
-                    in == 0 ? 0 : nanos / 1000.0 / in, st.lagBytes, dl, st.done));
+                    in == 0 ? 0 : nanos / 1000.0 / in, st.lagBytes, dl, st.done,
+                    st.transactions == null ? 0 : st.transactions.commits(),
+                    st.transactions == null ? 0 : st.transactions.abortedEpochs()));
             if (st.done) {
                 progress += 1;
             } else if (st.index == 0 && total > 0) {
