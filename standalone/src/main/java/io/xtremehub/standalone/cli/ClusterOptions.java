@@ -1,63 +1,95 @@
 package io.xtremehub.standalone.cli;
 
 import io.xtremehub.standalone.ClusterConfig;
+import io.xtremehub.standalone.ClusterConfigFile;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
-/** Flags that configure an embedded cluster; unset flags keep the zero-config defaults. */
+/**
+ * What configures an embedded cluster, lowest precedence first: the zero-config defaults, the
+ * {@code --config} YAML file, environment variables ({@code XTREMEHUB_DATA_DIR},
+ * {@code XTREMEHUB_LTS_ACCESS_KEY}, {@code XTREMEHUB_LTS_SECRET_KEY}), then flags.
+ */
 final class ClusterOptions {
-    @Option(names = "--data-dir", defaultValue = "${env:XTREMEHUB_DATA_DIR:-data}",
-            description = "Directory for all cluster state (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--config", description = "YAML configuration file (see standalone/cluster.example.yaml); "
+            + "default: $XTREMEHUB_CONFIG if set.")
+    Path config;
+    @Option(names = "--data-dir", description = "Directory for all cluster state (default: data).")
     Path dataDir;
-    @Option(names = "--zk-port", defaultValue = "2181", description = "ZooKeeper port, 0 = free port.")
-    int zkPort;
-    @Option(names = "--controller-port", defaultValue = "9090", description = "Controller port, 0 = free port.")
-    int controllerPort;
-    @Option(names = "--segment-store-port", defaultValue = "12345", description = "Segment store port, 0 = free port.")
-    int segmentStorePort;
-    @Option(names = "--s3-port", defaultValue = "9000", description = "Embedded S3 endpoint port, 0 = free port.")
-    int s3Port;
-    @Option(names = "--nexus-admin-port", defaultValue = "9001", description = "Nexus admin API port, 0 = free port.")
-    int nexusAdminPort;
-    @Option(names = "--lts-compression", defaultValue = "zstd",
-            description = "Streamlet Nexus runs on tiered chunks: zstd, gzip or none (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--zk-port", description = "ZooKeeper port, 0 = free port (default: 2181).")
+    Integer zkPort;
+    @Option(names = "--controller-port", description = "Controller port, 0 = free port (default: 9090).")
+    Integer controllerPort;
+    @Option(names = "--segment-store-port", description = "Segment store port, 0 = free port (default: 12345).")
+    Integer segmentStorePort;
+    @Option(names = "--s3-port", description = "Embedded S3 endpoint port, 0 = free port (default: 9000).")
+    Integer s3Port;
+    @Option(names = "--nexus-admin-port", description = "Nexus admin API port, 0 = free port (default: 9001).")
+    Integer nexusAdminPort;
+    @Option(names = "--lts-compression",
+            description = "Streamlet Nexus runs on tiered chunks: zstd, gzip or none (default: zstd).")
     String ltsCompression;
-    @Option(names = "--bookie-port", defaultValue = "3181", description = "First bookie port, 0 = free ports.")
-    int bookiePort;
-    @Option(names = "--bookies", defaultValue = "1", description = "Number of BookKeeper bookies.")
-    int bookies;
-    @Option(names = "--segment-containers", defaultValue = "4", description = "Pravega segment containers.")
-    int containers;
+    @Option(names = "--bookie-port", description = "First bookie port, 0 = free ports (default: 3181).")
+    Integer bookiePort;
+    @Option(names = "--bookies", description = "Number of BookKeeper bookies (default: 1).")
+    Integer bookies;
+    @Option(names = "--segment-containers", description = "Pravega segment containers (default: 4).")
+    Integer containers;
+    @Option(names = "--cache-bytes", description = "Segment store cache; it holds every byte not yet in LTS "
+            + "(default: 1 GiB).")
+    Long cacheBytes;
     @Option(names = "--lts-endpoint", description = "External S3 endpoint for long-term storage (default: embedded).")
     String ltsEndpoint;
-    @Option(names = "--lts-bucket", defaultValue = "pravega-lts", description = "LTS bucket.")
+    @Option(names = "--lts-bucket", description = "LTS bucket (default: pravega-lts).")
     String ltsBucket;
-    @Option(names = "--lts-access-key", defaultValue = "${env:XTREMEHUB_LTS_ACCESS_KEY:-xtremehub}",
-            description = "LTS access key.")
+    @Option(names = "--lts-access-key", description = "LTS access key.")
     String ltsAccessKey;
-    @Option(names = "--lts-secret-key", defaultValue = "${env:XTREMEHUB_LTS_SECRET_KEY:-xtremehub-secret}",
-            description = "LTS secret key.")
+    @Option(names = "--lts-secret-key", description = "LTS secret key.")
     String ltsSecretKey;
-    @Option(names = "--lts-region", defaultValue = "us-east-1", description = "LTS region.")
+    @Option(names = "--lts-region", description = "LTS region (default: us-east-1).")
     String ltsRegion;
 
     ClusterConfig toConfig() {
-        return ClusterConfig.builder()
-                .dataDir(dataDir)
-                .zkPort(zkPort)
-                .controllerPort(controllerPort)
-                .segmentStorePort(segmentStorePort)
-                .s3Port(s3Port)
-                .nexusAdminPort(nexusAdminPort)
-                .ltsCompression(ltsCompression)
-                .bookiePortBase(bookiePort)
-                .bookies(bookies)
-                .segmentContainers(containers)
-                .ltsEndpoint(ltsEndpoint)
-                .ltsBucket(ltsBucket)
-                .ltsAccessKey(ltsAccessKey)
-                .ltsSecretKey(ltsSecretKey)
-                .ltsRegion(ltsRegion)
-                .build();
+        return toConfig(System.getenv());
+    }
+
+    ClusterConfig toConfig(Map<String, String> env) {
+        ClusterConfig.Builder b = ClusterConfig.builder();
+        Path file = config != null ? config : pathOrNull(env.get("XTREMEHUB_CONFIG"));
+        if (file != null) {
+            ClusterConfigFile.load(file).applyTo(b);
+        }
+        set(pathOrNull(env.get("XTREMEHUB_DATA_DIR")), b::dataDir);
+        set(env.get("XTREMEHUB_LTS_ACCESS_KEY"), b::ltsAccessKey);
+        set(env.get("XTREMEHUB_LTS_SECRET_KEY"), b::ltsSecretKey);
+        set(dataDir, b::dataDir);
+        set(zkPort, b::zkPort);
+        set(controllerPort, b::controllerPort);
+        set(segmentStorePort, b::segmentStorePort);
+        set(s3Port, b::s3Port);
+        set(nexusAdminPort, b::nexusAdminPort);
+        set(ltsCompression, b::ltsCompression);
+        set(bookiePort, b::bookiePortBase);
+        set(bookies, b::bookies);
+        set(containers, b::segmentContainers);
+        set(cacheBytes, b::cacheBytes);
+        set(ltsEndpoint, b::ltsEndpoint);
+        set(ltsBucket, b::ltsBucket);
+        set(ltsAccessKey, b::ltsAccessKey);
+        set(ltsSecretKey, b::ltsSecretKey);
+        set(ltsRegion, b::ltsRegion);
+        return b.build();
+    }
+
+    private static Path pathOrNull(String value) {
+        return value == null || value.isBlank() ? null : Path.of(value);
+    }
+
+    private static <T> void set(T value, Consumer<T> setter) {
+        if (value != null) {
+            setter.accept(value);
+        }
     }
 }
