@@ -56,18 +56,24 @@ public final class PulsarBenchmarkDriver implements BenchmarkDriver {
         this.client = builder.build();
         try {
             this.admin = new PulsarRestAdmin(httpUrl, httpHeaders(auth));
-            this.namespace = config.namespacePrefix() + "-" + Integer.toHexString(
-                    ThreadLocalRandom.current().nextInt(0x1000000, 0x10000000));
-            List<String> clusters = config.clusterName() != null ? List.of(config.clusterName()) : admin.clusters();
-            admin.createTenantIfAbsent(config.tenant(), clusters);
-            admin.createNamespace(namespace);
-            admin.setPersistence(namespace, config.ensembleSize(), config.writeQuorum(), config.ackQuorum());
-            admin.setUnlimitedBacklog(namespace);
-            admin.setDeduplication(namespace, config.deduplication());
+            this.namespace = createNamespace(admin, config);
         } catch (Exception e) {
             client.close();
             throw e;
         }
+    }
+
+    /** A fresh namespace, {@code <namespacePrefix>-<random>}, in a tenant created if absent. */
+    private static String createNamespace(PulsarRestAdmin admin, PulsarDriverConfig config) throws Exception {
+        String namespace = config.namespacePrefix() + "-" + Integer.toHexString(
+                ThreadLocalRandom.current().nextInt(0x1000000, 0x10000000));
+        List<String> clusters = config.clusterName() != null ? List.of(config.clusterName()) : admin.clusters();
+        admin.createTenantIfAbsent(config.tenant(), clusters);
+        admin.createNamespace(namespace);
+        admin.setPersistence(namespace, config.ensembleSize(), config.writeQuorum(), config.ackQuorum());
+        admin.setUnlimitedBacklog(namespace);
+        admin.setDeduplication(namespace, config.deduplication());
+        return namespace;
     }
 
     /** What the authentication adds to HTTP requests (a token plugin: {@code Authorization: Bearer ...}). */
