@@ -96,18 +96,11 @@ final class EmbeddedPulsar implements AutoCloseable {
     private static String awaitReadyLine(Process process, Path log)
             throws IOException, InterruptedException, TimeoutException {
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                for (String l = out.readLine(); l != null; l = out.readLine()) {
-                    if (l.startsWith("PULSAR-")) {
-                        return l;
-                    }
-                }
-                return "PULSAR-FAILED the broker JVM exited";
-            } catch (IOException e) {
-                return "PULSAR-FAILED " + e;
-            }
-        });
+        // a thread of its own: reading blocks until the broker is up, which the common pool must not wait for
+        CompletableFuture<String> line = new CompletableFuture<>();
+        Thread reader = new Thread(() -> line.complete(readyLine(out)), "omb-pulsar-broker-output");
+        reader.setDaemon(true);
+        reader.start();
         String result;
         try {
             result = line.get(START_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
@@ -122,6 +115,19 @@ final class EmbeddedPulsar implements AutoCloseable {
                     + result.substring("PULSAR-FAILED ".length()) + "; its log: " + lastErrorLine(log));
         }
         return result;
+    }
+
+    private static String readyLine(BufferedReader out) {
+        try {
+            for (String l = out.readLine(); l != null; l = out.readLine()) {
+                if (l.startsWith("PULSAR-")) {
+                    return l;
+                }
+            }
+            return "PULSAR-FAILED the broker JVM exited";
+        } catch (IOException e) {
+            return "PULSAR-FAILED " + e;
+        }
     }
 
     private static String lastErrorLine(Path log) {
