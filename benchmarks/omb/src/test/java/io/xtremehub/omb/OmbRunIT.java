@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A 20-second run of a small workload (2 partitions, 2 producers, 2 subscriptions of 2 consumers,
- * 400 msg/s of 1 KB) on each driver's embedded cluster, with the driver files users get.
+ * 400 msg/s of 1 KB) on each driver's embedded cluster, with the driver files users get. Pulsar's
+ * partitioned topic is read through Failover subscriptions, so each partition has one active consumer.
  */
 class OmbRunIT {
     private static final Path WORKLOAD = Path.of("src/test/resources/smoke-20s.yaml");
@@ -39,6 +40,11 @@ class OmbRunIT {
     @Test
     void kafkaOnAnEmbeddedKraftBroker(@TempDir Path out) throws Exception {
         runAndCheck(Path.of("drivers/kafka.yaml"), out);
+    }
+
+    @Test
+    void pulsarOnAnEmbeddedStandaloneBrokerInItsOwnJvm(@TempDir Path out) throws Exception {
+        runAndCheck(Path.of("drivers/pulsar.yaml"), out);
     }
 
     private static void runAndCheck(Path driverFile, Path out) throws Exception {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
  * result file per run. All files are read and checked before anything runs.
  */
 @Command(name = "omb", mixinStandardHelpOptions = true,
-        description = "Run OpenMessaging Benchmark workloads on XtremeHub (Pravega) and Kafka; write OMB result JSON.")
+        description = "Run OpenMessaging Benchmark workloads on XtremeHub (Pravega), Kafka and Pulsar; write OMB result JSON.")
 public final class OmbCli implements Callable<Integer> {
     @Option(names = "--drivers", split = ",", required = true, description = "driver YAML files (OMB style)")
     List<Path> drivers;

@@ -2,6 +2,7 @@ package io.xtremehub.omb.driver;
 
 import io.xtremehub.omb.driver.kafka.KafkaBenchmarkDriver;
 import io.xtremehub.omb.driver.pravega.PravegaBenchmarkDriver;
+import io.xtremehub.omb.driver.pulsar.PulsarBenchmarkDriver;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -15,31 +16,38 @@ public final class Drivers {
 
     public static BenchmarkDriver open(Path file) {
         DriverConfigFile config = DriverConfigFile.read(file);
-        return system(file, config) == Target.KAFKA ? KafkaBenchmarkDriver.open(config) : PravegaBenchmarkDriver.open(config);
+        return switch (system(file, config)) {
+            case KAFKA -> KafkaBenchmarkDriver.open(config);
+            case PULSAR -> PulsarBenchmarkDriver.open(config);
+            case PRAVEGA -> PravegaBenchmarkDriver.open(config);
+        };
     }
 
     /** Reads and checks a driver file without connecting or starting anything. */
     public static void check(Path file) {
         DriverConfigFile config = DriverConfigFile.read(file);
-        if (system(file, config) == Target.KAFKA) {
-            KafkaBenchmarkDriver.check(config);
-        } else {
-            PravegaBenchmarkDriver.check(config);
+        switch (system(file, config)) {
+            case KAFKA -> KafkaBenchmarkDriver.check(config);
+            case PULSAR -> PulsarBenchmarkDriver.check(config);
+            case PRAVEGA -> PravegaBenchmarkDriver.check(config);
         }
     }
 
-    private enum Target { PRAVEGA, KAFKA }
+    private enum Target { PRAVEGA, KAFKA, PULSAR }
 
     private static Target system(Path file, DriverConfigFile config) {
         String hint = (config.string("driverClass", "") + " " + config.string("name", "")).toLowerCase(Locale.ROOT);
-        // Kafka first: our own class names all contain "xtremehub"
+        // Kafka and Pulsar first: our own class names all contain "xtremehub"
         if (hint.contains("kafka")) {
             return Target.KAFKA;
+        }
+        if (hint.contains("pulsar")) {
+            return Target.PULSAR;
         }
         if (hint.contains("pravega") || hint.contains("xtremehub")) {
             return Target.PRAVEGA;
         }
         throw new DriverConfigException(file + ": cannot tell the system from 'driverClass'/'name' ('"
-                + hint.trim() + "'); supported: Pravega (XtremeHub), Kafka");
+                + hint.trim() + "'); supported: Pravega (XtremeHub), Kafka, Pulsar");
     }
 }

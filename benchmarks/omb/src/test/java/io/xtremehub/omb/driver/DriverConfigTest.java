@@ -49,6 +49,16 @@ class DriverConfigTest {
     }
 
     @Test
+    void unknownPulsarKeyIsOneLineAndStartsNoBroker(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.yaml");
+        Files.writeString(file, "name: Pulsar\ndriverClass: io.openmessaging.benchmark.driver.pulsar.PulsarBenchmarkDriver\n"
+                + "client:\n  ioThread: 4\n");
+        DriverConfigException e = assertThrows(DriverConfigException.class, () -> Drivers.open(file));
+        assertTrue(e.getMessage().startsWith(file + ": unknown key 'client.ioThread'"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+    }
+
+    @Test
     void unknownSystemIsOneLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("x.yaml");
         Files.writeString(file, "name: RocketMQ\ndriverClass: org.example.RocketDriver\n");
