@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 
-/** The gzip block codec reads standard gzip members with one reused inflater and checks each member's CRC. */
+/** The gzip block codec writes standard gzip members and reads them from inside a frame buffer, checking their CRC. */
 class GzipBlockCodecTest {
     private static byte[] block(int size, int seed) {
         StringBuilder b = new StringBuilder();
@@ -39,25 +39,16 @@ class GzipBlockCodecTest {
     }
 
     @Test
-    void aWrongChecksumLengthOrHeaderIsRefused() throws IOException {
+    void aWrongChecksumOrLengthIsRefused() throws IOException {
         GzipBlockCodec codec = new GzipBlockCodec(6);
         byte[] raw = block(20_000, 9);
         byte[] member = codec.compress(raw, raw.length);
         byte[] badCrc = member.clone();
         badCrc[member.length - 8] ^= 1;
-        IOException e = assertThrows(IOException.class,
-                () -> codec.decompress(badCrc, 0, badCrc.length, new byte[raw.length], raw.length));
-        assertTrue(e.getMessage().startsWith("corrupt gzip block"), e.getMessage());
         assertThrows(IOException.class,
+                () -> codec.decompress(badCrc, 0, badCrc.length, new byte[raw.length], raw.length));
+        IOException e = assertThrows(IOException.class,
                 () -> codec.decompress(member, 0, member.length, new byte[raw.length - 1], raw.length - 1));
-        byte[] named = member.clone();
-        named[3] = 8; // FNAME: not what Nexus writes
-        e = assertThrows(IOException.class,
-                () -> codec.decompress(named, 0, named.length, new byte[raw.length], raw.length));
-        assertTrue(e.getMessage().contains("not a plain gzip member"), e.getMessage());
-        // the codec still reads a good member after those failures
-        byte[] out = new byte[raw.length];
-        codec.decompress(member, 0, member.length, out, raw.length);
-        assertArrayEquals(raw, out);
+        assertTrue(e.getMessage().startsWith("corrupt gzip block"), e.getMessage());
     }
 }
