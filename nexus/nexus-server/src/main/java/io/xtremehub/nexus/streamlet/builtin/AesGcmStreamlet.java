@@ -82,7 +82,7 @@ public final class AesGcmStreamlet implements ByteStreamlet {
     public InputStream processGetBytes(InputStream stored, StreamletContext context) throws IOException {
         byte[] header = stored.readNBytes(HEADER_LENGTH);
         Header h = Header.parse(header);
-        return new Opener(new PushbackInputStream(stored, 1), key(), h, 0, Long.MAX_VALUE);
+        return new Opener(new PushbackInputStream(stored, 1), key(), h, 0, Long.MAX_VALUE, -1);
     }
 
     @Override
@@ -102,7 +102,7 @@ public final class AesGcmStreamlet implements ByteStreamlet {
         long from = HEADER_LENGTH + firstBlock * sealed;
         long to = Math.min(HEADER_LENGTH + (lastBlock + 1) * sealed, stored.length()) - 1;
         Opener opener = new Opener(new PushbackInputStream(stored.open(from, to), 1), key(), h, firstBlock,
-                lastBlock == blocks - 1 ? Long.MAX_VALUE : lastBlock - firstBlock + 1);
+                lastBlock - firstBlock + 1, blocks - 1);
         return Streams.slice(opener, first - firstBlock * h.blockSize, last - first + 1);
     }
 
@@ -125,10 +125,15 @@ public final class AesGcmStreamlet implements ByteStreamlet {
         }
     }
 
-    private static Cipher cipher(int mode, SecretKeySpec key, byte[] prefix, long block, boolean last)
-            throws IOException {
+    /**
+     * Sets up {@code reuse} (or a new cipher if null) for one block: its nonce and its authenticated
+     * block number and last-block flag. One cipher per stream, re-initialized per block, saves a
+     * provider lookup per block.
+     */
+    private static Cipher initCipher(Cipher reuse, int mode, SecretKeySpec key, byte[] prefix, long block,
+                                     boolean last) throws IOException {
         try {
-            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+            Cipher c = reuse != null ? reuse : Cipher.getInstance("AES/GCM/NoPadding");
             byte[] nonce = ByteBuffer.allocate(12).put(prefix).putInt((int) block).array();
             c.init(mode, key, new GCMParameterSpec(TAG_LENGTH * 8, nonce));
             c.updateAAD(ByteBuffer.allocate(9).putLong(block).put((byte) (last ? 1 : 0)).array());
@@ -150,6 +155,7 @@ public final class AesGcmStreamlet implements ByteStreamlet {
         private long block;
         private boolean headerDone;
         private boolean finished;
+        private Cipher cipher;
 
         Sealer(InputStream in, SecretKeySpec key, int blockSize, byte[] prefix) {
             this.in = in;
@@ -172,10 +178,10 @@ public final class AesGcmStreamlet implements ByteStreamlet {
             }
             int nextLength = currentLength == blockSize ? Streams.readFully(in, next, 0, blockSize) : 0;
             boolean last = nextLength == 0;
-            Cipher c = cipher(Cipher.ENCRYPT_MODE, key, prefix, block++, last);
+            cipher = initCipher(cipher, Cipher.ENCRYPT_MODE, key, prefix, block++, last);
             byte[] out;
             try {
-                out = c.doFinal(current, 0, currentLength);
+                out = cipher.doFinal(current, 0, currentLength);
             } catch (GeneralSecurityException e) {
                 throw new IOException("AES-GCM encryption failed: " + e.getMessage(), e);
             }
@@ -193,22 +199,37 @@ public final class AesGcmStreamlet implements ByteStreamlet {
         }
     }
 
-    /** Decrypts and authenticates consecutive blocks. */
+    /**
+     * Decrypts and authenticates consecutive blocks with one cipher and one output buffer. Which
+     * block is the object's last is known from its length for a ranged read; for a whole-object
+     * read it is the block after which the stored bytes end (found by reading one byte ahead).
+     */
     private static final class Opener extends ChunkedOutputInputStream {
         private final PushbackInputStream in;
         private final SecretKeySpec key;
         private final Header header;
+        private final long lastBlock;
         private long block;
         private long blocksLeft;
         private final byte[] sealed;
+        private final byte[] plain;
+        private int plainLength;
+        private Cipher cipher;
 
-        Opener(PushbackInputStream in, SecretKeySpec key, Header header, long firstBlock, long blocks) {
+        /**
+         * @param blocks how many blocks to open, or {@code Long.MAX_VALUE} for all up to the object's end
+         * @param lastBlock the number of the object's last block, or -1 if unknown
+         */
+        Opener(PushbackInputStream in, SecretKeySpec key, Header header, long firstBlock, long blocks,
+               long lastBlock) {
             this.in = in;
             this.key = key;
             this.header = header;
             this.block = firstBlock;
             this.blocksLeft = blocks;
+            this.lastBlock = lastBlock;
             this.sealed = new byte[header.blockSize + TAG_LENGTH];
+            this.plain = new byte[header.blockSize];
         }
 
         @Override
@@ -221,7 +242,9 @@ public final class AesGcmStreamlet implements ByteStreamlet {
                 throw new IOException("encrypted object is truncated at block " + block);
             }
             boolean last;
-            if (n < sealed.length) {
+            if (lastBlock >= 0) {
+                last = block == lastBlock;
+            } else if (n < sealed.length) {
                 last = true;
             } else {
                 int peek = in.read();
@@ -230,22 +253,20 @@ public final class AesGcmStreamlet implements ByteStreamlet {
                     in.unread(peek);
                 }
             }
-            // a bounded ranged read ends before the object's last block, so none of its blocks is last
-            Cipher c = cipher(Cipher.DECRYPT_MODE, key, header.prefix, block, last && blocksLeft == Long.MAX_VALUE);
-            byte[] plain;
             try {
-                plain = c.doFinal(sealed, 0, n);
+                cipher = initCipher(cipher, Cipher.DECRYPT_MODE, key, header.prefix, block, last);
+                plainLength = cipher.doFinal(sealed, 0, n, plain, 0);
             } catch (GeneralSecurityException e) {
                 throw new IOException("encrypted block " + block + " failed authentication (wrong key or tampered data)");
             }
             block++;
-            if (blocksLeft != Long.MAX_VALUE) {
-                blocksLeft--;
-            }
-            if (last && blocksLeft == Long.MAX_VALUE) {
-                blocksLeft = 0;
-            }
+            blocksLeft = last ? 0 : blocksLeft == Long.MAX_VALUE ? blocksLeft : blocksLeft - 1;
             return plain;
+        }
+
+        @Override
+        protected int chunkLength(byte[] produced) {
+            return plainLength;
         }
 
         @Override

@@ -7,6 +7,9 @@ interface BlockCodec {
     /** Compresses {@code src[0..len)} and returns the compressed bytes (exact length). */
     byte[] compress(byte[] src, int len) throws IOException;
 
-    /** Decompresses {@code src[0..srcLen)} into {@code dst}, which it must fill to exactly {@code dstLen} bytes. */
-    void decompress(byte[] src, int srcLen, byte[] dst, int dstLen) throws IOException;
+    /**
+     * Decompresses {@code src[srcOffset..srcOffset+srcLen)} into {@code dst}, which it must fill to exactly
+     * {@code dstLen} bytes.
+     */
+    void decompress(byte[] src, int srcOffset, int srcLen, byte[] dst, int dstLen) throws IOException;
 }

@@ -59,4 +59,16 @@ abstract class ChunkedOutputInputStream extends InputStream {
         position += n;
         return n;
     }
+
+    /** Skips within the chunks produced, without copying them out (a range starting inside a block). */
+    @Override
+    public long skip(long n) throws IOException {
+        long skipped = 0;
+        while (skipped < n && fill()) {
+            int step = (int) Math.min(n - skipped, chunkLength - position);
+            position += step;
+            skipped += step;
+        }
+        return skipped;
+    }
 }

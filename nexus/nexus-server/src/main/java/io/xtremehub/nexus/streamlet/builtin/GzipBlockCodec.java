@@ -33,8 +33,8 @@ final class GzipBlockCodec implements BlockCodec {
     }
 
     @Override
-    public void decompress(byte[] src, int srcLen, byte[] dst, int dstLen) throws IOException {
-        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(src, 0, srcLen), 65536)) {
+    public void decompress(byte[] src, int srcOffset, int srcLen, byte[] dst, int dstLen) throws IOException {
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(src, srcOffset, srcLen), 65536)) {
             int total = in.readNBytes(dst, 0, dstLen);
             if (total != dstLen || in.read() != -1) {
                 throw new IOException("corrupt gzip block: expected " + dstLen + " bytes");

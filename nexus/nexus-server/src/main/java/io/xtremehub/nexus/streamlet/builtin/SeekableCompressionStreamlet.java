@@ -4,7 +4,7 @@ import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.RangeSource;
 import io.xtremehub.nexus.api.StreamletContext;
 import io.xtremehub.nexus.api.Streams;
-import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -74,13 +74,14 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
 
     @Override
     public InputStream processGetBytes(InputStream stored, StreamletContext context) throws IOException {
-        DataInputStream in = new DataInputStream(stored);
-        if (in.readInt() != HEADER_MAGIC) {
+        byte[] header = new byte[HEADER_LENGTH];
+        if (Streams.readFully(stored, header, 0, HEADER_LENGTH) != HEADER_LENGTH
+                || ByteBuffer.wrap(header).getInt() != HEADER_MAGIC) {
             throw new IOException("stored object is not in Nexus block-compressed format");
         }
-        int storedBlockSize = in.readInt();
+        int storedBlockSize = ByteBuffer.wrap(header).getInt(4);
         checkBlockSize(storedBlockSize);
-        return new Decoder(in, newCodec(level()), storedBlockSize, Long.MAX_VALUE);
+        return new Decoder(stored, newCodec(level()), storedBlockSize, Long.MAX_VALUE);
     }
 
     @Override
@@ -120,7 +121,7 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
             offset += FRAME_HEADER + (index.getInt(4 * i) & 0xffffffffL);
         }
         InputStream frameBytes = stored.open(startOffset, offset - 1);
-        Decoder decoder = new Decoder(new DataInputStream(frameBytes), newCodec(level()), storedBlockSize,
+        Decoder decoder = new Decoder(frameBytes, newCodec(level()), storedBlockSize,
                 lastBlock - firstBlock + 1);
         return Streams.slice(decoder, first - (long) firstBlock * storedBlockSize, last - first + 1);
     }
@@ -195,17 +196,21 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
         }
     }
 
-    /** Decompresses consecutive frames. */
+    /**
+     * Decompresses consecutive frames. Each frame takes two reads of the stored bytes (its length,
+     * then the rest of its header with its compressed bytes), whatever the stream underneath buffers.
+     */
     private static final class Decoder extends ChunkedOutputInputStream {
-        private final DataInputStream in;
+        private final InputStream in;
         private final BlockCodec codec;
         private final int blockSize;
         private long framesLeft;
-        private byte[] compressed = new byte[0];
+        private final byte[] length = new byte[4];
+        private byte[] frame = new byte[0];
         private final byte[] raw;
         private int rawLength;
 
-        Decoder(DataInputStream in, BlockCodec codec, int blockSize, long frames) {
+        Decoder(InputStream in, BlockCodec codec, int blockSize, long frames) {
             this.in = in;
             this.codec = codec;
             this.blockSize = blockSize;
@@ -218,23 +223,34 @@ public abstract class SeekableCompressionStreamlet implements ByteStreamlet {
             if (framesLeft == 0) {
                 return null;
             }
-            int compressedLength = in.readInt();
+            readFully(length, 4);
+            int compressedLength = ByteBuffer.wrap(length).getInt();
             if (compressedLength == -1) {
                 framesLeft = 0;
                 return null;
             }
-            int rawLen = in.readInt();
-            if (compressedLength < 0 || rawLen <= 0 || rawLen > blockSize) {
+            if (compressedLength < 0 || compressedLength > Integer.MAX_VALUE - 4) {
                 throw new IOException("corrupt Nexus block-compressed frame");
             }
-            if (compressed.length < compressedLength) {
-                compressed = new byte[compressedLength];
+            int rest = 4 + compressedLength; // raw length, then the compressed bytes
+            if (frame.length < rest) {
+                frame = new byte[rest];
             }
-            in.readFully(compressed, 0, compressedLength);
-            codec.decompress(compressed, compressedLength, raw, rawLen);
+            readFully(frame, rest);
+            int rawLen = ByteBuffer.wrap(frame).getInt();
+            if (rawLen <= 0 || rawLen > blockSize) {
+                throw new IOException("corrupt Nexus block-compressed frame");
+            }
+            codec.decompress(frame, 4, compressedLength, raw, rawLen);
             rawLength = rawLen;
             framesLeft--;
             return raw;
+        }
+
+        private void readFully(byte[] buf, int len) throws IOException {
+            if (Streams.readFully(in, buf, 0, len) != len) {
+                throw new EOFException("stored Nexus block-compressed object ended inside a frame");
+            }
         }
 
         @Override

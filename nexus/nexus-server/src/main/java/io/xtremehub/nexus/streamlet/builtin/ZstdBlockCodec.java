@@ -1,10 +1,11 @@
 package io.xtremehub.nexus.streamlet.builtin;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdException;
 import java.io.IOException;
 import java.util.Arrays;
 
-/** Each block is one zstd frame (zstd-jni). */
+/** Each block is one zstd frame (zstd-jni, on pooled contexts: {@link ZstdContexts}). */
 final class ZstdBlockCodec implements BlockCodec {
     private final int level;
     private byte[] scratch = new byte[0];
@@ -22,19 +23,23 @@ final class ZstdBlockCodec implements BlockCodec {
         if (scratch.length < bound) {
             scratch = new byte[bound];
         }
-        long n = Zstd.compressByteArray(scratch, 0, bound, src, 0, len, level);
-        if (Zstd.isError(n)) {
-            throw new IOException("zstd compression failed: " + Zstd.getErrorName(n));
+        try {
+            return Arrays.copyOf(scratch, ZstdContexts.compress(scratch, src, len, level));
+        } catch (ZstdException e) {
+            throw new IOException("zstd compression failed: " + e.getMessage(), e);
         }
-        return Arrays.copyOf(scratch, (int) n);
     }
 
     @Override
-    public void decompress(byte[] src, int srcLen, byte[] dst, int dstLen) throws IOException {
-        long n = Zstd.decompressByteArray(dst, 0, dstLen, src, 0, srcLen);
-        if (Zstd.isError(n) || n != dstLen) {
-            throw new IOException("corrupt zstd block: expected " + dstLen + " bytes"
-                    + (Zstd.isError(n) ? " (" + Zstd.getErrorName(n) + ")" : ", got " + n));
+    public void decompress(byte[] src, int srcOffset, int srcLen, byte[] dst, int dstLen) throws IOException {
+        int n;
+        try {
+            n = ZstdContexts.decompress(dst, dstLen, src, srcOffset, srcLen);
+        } catch (ZstdException e) {
+            throw new IOException("corrupt zstd block: expected " + dstLen + " bytes (" + e.getMessage() + ")", e);
+        }
+        if (n != dstLen) {
+            throw new IOException("corrupt zstd block: expected " + dstLen + " bytes, got " + n);
         }
     }
 }
