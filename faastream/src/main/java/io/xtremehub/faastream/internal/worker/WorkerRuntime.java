@@ -3,7 +3,6 @@ package io.xtremehub.faastream.internal.worker;
 import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.Serializer;
 import io.xtremehub.faastream.internal.graph.JobSpec;
-import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.graph.StageSpec;
 import io.xtremehub.faastream.internal.io.LargeEvents;
@@ -15,7 +14,6 @@ import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -23,19 +21,17 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One worker of one stage, the same code on every platform: a reader thread fills a bounded queue
- * from the stage's input; this thread runs the user function on queued events and writes results
- * to the output; telemetry goes out and commands come in through the stage's Pravega channels.
+ * One worker of one stage, the same code on every platform: a reader thread ({@link InputReader})
+ * fills a bounded queue from the stage's input; this thread runs the user function on queued events
+ * and writes results to the output ({@link StageEndpoints} opens both); telemetry goes out and
+ * commands come in through the stage's Pravega channels; {@link SlotStateStore} keeps @State.
  *
  * <p>Exactly-once (reference Algorithm 3): results go into the stage's current Pravega transaction.
  * At each epoch checkpoint of the reader group the worker processes everything read before it,
@@ -59,30 +55,14 @@ public final class WorkerRuntime {
     private final BlockingQueue<InputItem> queue;
     /** Null in at-least-once jobs. */
     private final WorkerLaunch.ExactlyOnceStart exactlyOnce;
-    /** Exactly-once: the transaction the output writes into. */
-    private TransactionWrites transactionWrites;
-    /** The name of the reader-group checkpoint the pending sync request is for, or null. */
-    private volatile String syncCheckpoint;
-    private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
+    private final StageEndpoints endpoints;
+    private final SlotStateStore state;
     private final Set<Integer> partitions = new TreeSet<>();
-    private final AtomicLong eventsIn = new AtomicLong();
-    private final AtomicLong readNanos = new AtomicLong();
-    private final AtomicReference<Exception> readerError = new AtomicReference<>();
-    private volatile boolean stopReading;
-    /** Reader thread: events queued so far. */
-    private long enqueued;
-    /**
-     * Reader to processing thread: "make everything read so far durable". The reader sets how many
-     * events must be processed, bumps the request number, and waits until the processing thread has
-     * flushed the output AND reported the end markers read so far on the telemetry channel.
-     */
-    private final AtomicLong syncRequested = new AtomicLong();
-    private volatile long syncUpTo;
-    private volatile long syncDone;
+    /** Set once the input is open; read by telemetry from then on. */
+    private volatile InputReader reader;
     private SideChannel side;
     /** End markers reported durably by a sync so far. */
     private int syncedEnds;
-    private volatile boolean readerFinished;
     private long eventsOut;
     private long processingNanos;
     private long deadLettered;
@@ -105,6 +85,8 @@ public final class WorkerRuntime {
         this.label = spec.stageLabel(launch.stage());
         this.queue = new ArrayBlockingQueue<>(launch.settings().queueCapacity());
         this.exactlyOnce = launch.exactlyOnce();
+        this.endpoints = new StageEndpoints(launch, ctx, store);
+        this.state = new SlotStateStore(store, launch, label + " worker " + launch.workerId());
     }
 
     public WorkerOutcome run() {
@@ -125,15 +107,15 @@ public final class WorkerRuntime {
         StageInput input = null;
         StageOutput output = null;
         DeadLetters deadLetters = null;
-        Thread reader = null;
+        Thread readerThread = null;
         boolean killed = false;
         try {
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix());
-            restoreState(processor);
+            state.restore(processor);
             processor.open();
-            input = openInput(large);
-            progressSource = input;
-            output = openOutput(large);
+            input = endpoints.openInput(large);
+            reader = new InputReader(input, queue);
+            output = endpoints.openOutput(large);
             if (launch.settings().errorPolicy().deadLetterStream() != null) {
                 deadLetters = new DeadLetters(ctx, launch.settings().errorPolicy().deadLetterStream());
             }
@@ -144,26 +126,27 @@ public final class WorkerRuntime {
                     return finishEarly(early, telemetry);
                 }
             }
-            StageInput in = input;
-            reader = new Thread(() -> readLoop(in), "faastream-reader-" + launch.workerId());
-            reader.setDaemon(true);
-            reader.start();
-            return processLoop(processor, output, deadLetters, control, telemetry, reader);
+            readerThread = new Thread(reader, "faastream-reader-" + launch.workerId());
+            readerThread.setDaemon(true);
+            readerThread.start();
+            return processLoop(processor, output, deadLetters, control, telemetry, readerThread);
         } catch (Exception e) {
-            if (killed(e)) {
+            if (FailureText.killed(e)) {
                 // the platform ended this worker (a thread's crash): the manager already knows
                 killed = true;
                 LOG.info("{} worker {} was stopped by its platform", label, launch.workerId());
                 return WorkerOutcome.CANCELLED;
             }
             String msg = e instanceof WorkerFailure ? e.getMessage()
-                    : label + " worker " + launch.workerId() + " failed: " + oneLine(e);
+                    : label + " worker " + launch.workerId() + " failed: " + FailureText.oneLine(e);
             report(telemetry, Telemetry.Type.FAILED, msg);
             LOG.debug(msg, e);
             return WorkerOutcome.FAILED;
         } finally {
-            stopReading = true;
-            joinQuietly(reader);
+            if (reader != null) {
+                reader.stop();
+            }
+            joinQuietly(readerThread);
             if (killed) {
                 // the thread ends anyway; let go of the input and output without being interrupted again
                 Thread.interrupted();
@@ -204,7 +187,7 @@ public final class WorkerRuntime {
                         break;
                     case USE_TRANSACTION:
                         if (exactlyOnce != null && m.generation() == exactlyOnce.generation()) {
-                            transactionWrites.use(UUID.fromString(m.transaction()));
+                            endpoints.transactionWrites().use(UUID.fromString(m.transaction()));
                             return null;
                         }
                         break;
@@ -220,69 +203,13 @@ public final class WorkerRuntime {
         }
     }
 
-    private void readLoop(StageInput in) {
-        try {
-            while (!stopReading) {
-                long t0 = System.nanoTime();
-                InputItem item = in.next(100);
-                readNanos.addAndGet(System.nanoTime() - t0);
-                if (item == null) {
-                    if (in.exhausted()) {
-                        break;
-                    }
-                    continue;
-                }
-                if (item.kind() == InputItem.Kind.END) {
-                    // the manager must learn of this marker before the reader moves past it: the next
-                    // checkpoint records a position after it, and a worker restarted from that
-                    // checkpoint never sees the marker again (the batch would wait for it forever).
-                    // Reporting only after everything before it is written also means a reported end
-                    // never stands for events that are still queued in a worker that may die.
-                    endSegments.add(item.endSegment());
-                    syncCheckpoint = null;
-                    awaitSynced(enqueued);
-                    continue;
-                }
-                if (item.kind() == InputItem.Kind.CHECKPOINT) {
-                    // the checkpoint records this reader's position: everything read before it must be
-                    // processed and written first, or a restart from it would lose queued events
-                    syncCheckpoint = item.checkpointName();
-                    awaitSynced(enqueued);
-                    continue;
-                }
-                eventsIn.incrementAndGet();
-                enqueued++;
-                while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
-                    if (stopReading) {
-                        // the item was read but will not be processed: the job is being cancelled
-                        return;
-                    }
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            readerError.set(e);
-        } finally {
-            readerFinished = true;
-        }
-    }
-
-    private void awaitSynced(long upTo) throws InterruptedException {
-        syncUpTo = upTo;
-        long request = syncRequested.incrementAndGet();
-        while (syncDone < request && !stopReading) {
-            Thread.sleep(1);
-        }
-    }
-
     /** Processing thread: answers the reader's sync request once all it asked for is processed. */
     private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
-        long request = syncRequested.get();
-        if (request > syncDone && processed >= syncUpTo && queue.isEmpty()) {
+        InputReader.SyncRequest request = reader.pendingSync();
+        if (request != null && processed >= request.upTo() && queue.isEmpty()) {
             output.flush();
-            long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, syncCheckpoint);
-            int ends = endSegments.size();
+            long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, request.checkpointName());
+            int ends = reader.endMarkersSeen();
             // not report(): a report that fails must fail the worker, not be skipped. Only new end
             // markers and closed epochs need it: a plain checkpoint waits for the flush alone
             if (epoch > 0) {
@@ -292,7 +219,7 @@ public final class WorkerRuntime {
                 side.reportNow(telemetry(Telemetry.Type.STATS, null));
                 syncedEnds = ends;
             }
-            syncDone = request;
+            reader.synced(request);
         }
     }
 
@@ -307,16 +234,13 @@ public final class WorkerRuntime {
         if (c == null || c.generation() != exactlyOnce.generation()) {
             return 0;
         }
-        if (StateFields.hasState(processor.function())) {
-            store.put(launch.store().spillBucket(), names.epochStateKey(launch.stage(), c.epoch(), launch.slot()),
-                    StateFields.save(processor.function()));
-        }
-        transactionWrites.use(c.nextTransaction());
+        state.saveForEpoch(processor, c.epoch());
+        endpoints.transactionWrites().use(c.nextTransaction());
         return c.epoch();
     }
 
     private WorkerOutcome processLoop(StageProcessor processor, StageOutput output, DeadLetters deadLetters,
-                                      Channel<ControlMessage> control, Channel<Telemetry> telemetry, Thread reader)
+                                      Channel<ControlMessage> control, Channel<Telemetry> telemetry, Thread readerThread)
             throws Exception {
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
         Serializer<Object> outSer = cast(stage.outputSerializer());
@@ -342,9 +266,9 @@ public final class WorkerRuntime {
             }
             syncIfRequested(processor, output);
             long now = System.currentTimeMillis();
-            if (readerError.get() != null) {
+            if (reader.error() != null) {
                 throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
-                        + oneLine(readerError.get()));
+                        + FailureText.oneLine(reader.error()));
             }
             if (stream && now - lastWindow >= launch.settings().windowMillis()) {
                 lastWindow = now;
@@ -355,9 +279,9 @@ public final class WorkerRuntime {
                 lastTelemetry = now;
                 report(telemetry, Telemetry.Type.STATS, null);
             }
-            if (readerFinished && queue.isEmpty() && !input(reader)) {
+            if (reader.finished() && queue.isEmpty() && !readerThread.isAlive()) {
                 // a bounded input is fully processed
-                return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.DONE);
+                return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE);
             }
             if (now - lastControl >= CONTROL_POLL_MILLIS) {
                 lastControl = now;
@@ -367,7 +291,8 @@ public final class WorkerRuntime {
                     }
                     switch (m.type()) {
                         case INPUT_COMPLETE, STOP:
-                            return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.DONE);
+                            return finish(processor, emit, output, deadLetters, telemetry, readerThread,
+                                    Telemetry.Type.DONE);
                         case CANCEL:
                             return WorkerOutcome.CANCELLED;
                         default:
@@ -375,7 +300,8 @@ public final class WorkerRuntime {
                     }
                 }
                 if (remainingMillis != null && canHandOff() && remainingMillis.getAsLong() < handoffMarginMillis) {
-                    return finish(processor, emit, output, deadLetters, telemetry, reader, Telemetry.Type.HANDOFF);
+                    return finish(processor, emit, output, deadLetters, telemetry, readerThread,
+                            Telemetry.Type.HANDOFF);
                 }
             }
         }
@@ -395,11 +321,6 @@ public final class WorkerRuntime {
                 && launch.settings().mode() == Mode.STREAM ? !stage.keyed() : false;
     }
 
-    /** Whether the reader thread still runs (bounded inputs end it themselves). */
-    private static boolean input(Thread reader) {
-        return reader.isAlive();
-    }
-
     private void handle(InputItem item, StageProcessor processor, Serializer<Object> inSer, Consumer<Object> emit,
                         DeadLetters deadLetters, StageOutput output) throws WorkerFailure {
         long n = ++processed;
@@ -411,7 +332,8 @@ public final class WorkerRuntime {
             value = inSer.deserialize(item.payload());
         } catch (RuntimeException e) {
             fail(deadLetters, item, n, label + " could not decode event " + n + " at " + item.origin()
-                    + " with serializer " + inSer.name() + ": " + oneLine(e) + " (payload " + preview(item.payload()) + ")");
+                    + " with serializer " + inSer.name() + ": " + FailureText.oneLine(e) + " (payload "
+                    + FailureText.preview(item.payload()) + ")");
             return;
         }
         long t0 = System.nanoTime();
@@ -421,7 +343,7 @@ public final class WorkerRuntime {
             throw e;
         } catch (Exception e) {
             fail(deadLetters, item, n, label + " failed on event " + n + " at " + item.origin() + " (payload "
-                    + preview(item.payload()) + "): " + oneLine(e));
+                    + FailureText.preview(item.payload()) + "): " + FailureText.oneLine(e));
         } finally {
             processingNanos += System.nanoTime() - t0;
         }
@@ -440,26 +362,26 @@ public final class WorkerRuntime {
             processor.emitGroups(emit);
         } catch (StageProcessor.GroupFailure g) {
             throw new WorkerFailure(label + " failed on the group of key '" + g.key + "' (" + g.size + " events): "
-                    + oneLine(g.getCause()));
+                    + FailureText.oneLine(g.getCause()));
         }
     }
 
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
-                                 DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread reader,
+                                 DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type) throws Exception {
-        stopReading = true;
-        reader.join();
+        reader.stop();
+        readerThread.join();
         InputItem item;
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
         while ((item = queue.poll()) != null) {
             handle(item, processor, inSer, emit, deadLetters, output);
         }
-        if (readerError.get() != null) {
+        if (reader.error() != null) {
             throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
-                    + oneLine(readerError.get()));
+                    + FailureText.oneLine(reader.error()));
         }
-        if (type == Telemetry.Type.HANDOFF && StateFields.hasState(processor.function())) {
-            store.put(launch.store().spillBucket(), names.stateKey(launch.slot()), StateFields.save(processor.function()));
+        if (type == Telemetry.Type.HANDOFF) {
+            state.saveForHandoff(processor);
         }
         if (type == Telemetry.Type.DONE) {
             emitGroups(processor, emit);
@@ -472,93 +394,20 @@ public final class WorkerRuntime {
         return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
     }
 
-    private void restoreState(StageProcessor processor) throws Exception {
-        if (exactlyOnce != null) {
-            restoreEpochState(processor);
-            return;
-        }
-        if (launch.restoreState() && StateFields.hasState(processor.function())) {
-            String key = names.stateKey(launch.slot());
-            if (store.size(launch.store().spillBucket(), key) >= 0) {
-                StateFields.restore(processor.function(), store.get(launch.store().spillBucket(), key));
-            }
-        }
-    }
-
-    /** Exactly-once: the state this slot saved at the last committed epoch, the one its input restarts from. */
-    private void restoreEpochState(StageProcessor processor) throws Exception {
-        long epoch = exactlyOnce.restoreEpoch();
-        if (epoch == 0 || !StateFields.hasState(processor.function())) {
-            return;
-        }
-        String key = names.epochStateKey(launch.stage(), epoch, launch.slot());
-        if (store.size(launch.store().spillBucket(), key) < 0) {
-            throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot recover: the state of "
-                    + "committed epoch " + epoch + " is missing at " + key);
-        }
-        StateFields.restore(processor.function(), store.get(launch.store().spillBucket(), key));
-    }
-
-    private StageInput openInput(LargeEvents large) {
-        int i = launch.stage();
-        if (i > 0) {
-            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large);
-        }
-        SourceSpec src = spec.source();
-        if (src.kind() == SourceSpec.Kind.STREAM) {
-            if (launch.settings().mode() == Mode.STREAM) {
-                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large);
-            }
-            return new SegmentBatchInput(ctx, launch.splits());
-        }
-        return new BucketInput(store, src.format(), launch.splits());
-    }
-
-    private StageOutput openOutput(LargeEvents large) {
-        int i = launch.stage();
-        if (!spec.lastStage(i)) {
-            String stream = names.dataStream(i + 1);
-            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold());
-        }
-        SinkSpec sink = spec.sink();
-        if (sink.kind() == SinkSpec.Kind.STREAM) {
-            return new StreamSinkOutput(ctx, sink.stream(), writesTo(sink.stream()));
-        }
-        if (exactlyOnce != null) {
-            throw new IllegalStateException("exactly-once jobs write to a stream sink only");
-        }
-        return new BucketSinkOutput(store, sink.bucket(), sink.path(), sink.format(), launch.slot(),
-                launch.settings().mode() == Mode.STREAM);
-    }
-
-    private EventWrites writesTo(String stream) {
-        if (exactlyOnce == null) {
-            return new DirectWrites(ctx, stream);
-        }
-        transactionWrites = new TransactionWrites(ctx, stream, launch.workerId());
-        return transactionWrites;
-    }
-
     private Telemetry telemetry(Telemetry.Type type, String error) {
         return telemetry(type, error, 0);
     }
 
     private Telemetry telemetry(Telemetry.Type type, String error, long checkpointEpoch) {
+        InputReader r = reader;
         return new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
-                eventsIn.get(), eventsOut, processingNanos, readNanos.get(), deadLettered,
-                progressRead(), progressTotal(), new ArrayList<>(endSegments), List.copyOf(partitions), error,
-                System.currentTimeMillis(), checkpointEpoch);
+                r == null ? 0 : r.eventsIn(), eventsOut, processingNanos, r == null ? 0 : r.readNanos(), deadLettered,
+                r == null ? 0 : r.bytesRead(), progressTotal(), r == null ? new ArrayList<>() : r.endSegments(),
+                List.copyOf(partitions), error, System.currentTimeMillis(), checkpointEpoch);
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
         side.report(telemetry(type, error));
-    }
-
-    private volatile StageInput progressSource;
-
-    private long progressRead() {
-        StageInput s = progressSource;
-        return s == null ? 0 : s.bytesRead();
     }
 
     private long progressTotal() {
@@ -603,45 +452,6 @@ public final class WorkerRuntime {
     @SuppressWarnings("unchecked")
     private static <T> T cast(Object o) {
         return (T) o;
-    }
-
-    /** Whether a failure is this thread being interrupted, which is how the thread platform kills a worker. */
-    private static boolean killed(Throwable e) {
-        if (Thread.currentThread().isInterrupted()) {
-            return true;
-        }
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof InterruptedException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static String oneLine(Throwable e) {
-        Throwable t = e;
-        StringBuilder sb = new StringBuilder();
-        sb.append(t.getClass().getSimpleName());
-        if (t.getMessage() != null) {
-            sb.append(": ").append(t.getMessage());
-        }
-        if (t.getCause() != null && t.getCause() != t && t.getCause().getMessage() != null
-                && (t.getMessage() == null || !t.getMessage().contains(t.getCause().getMessage()))) {
-            sb.append(" (caused by ").append(t.getCause().getClass().getSimpleName()).append(": ")
-                    .append(t.getCause().getMessage()).append(')');
-        }
-        return sb.toString().replace('\n', ' ');
-    }
-
-    static String preview(byte[] payload) {
-        int n = Math.min(payload.length, 40);
-        StringBuilder sb = new StringBuilder("'");
-        String s = new String(payload, 0, n, StandardCharsets.ISO_8859_1);
-        for (char c : s.toCharArray()) {
-            sb.append(c >= 32 && c < 127 ? c : '.');
-        }
-        sb.append(payload.length > n ? "...' " : "' ").append(payload.length).append(" bytes");
-        return sb.toString();
     }
 
     /** A failure already phrased for the user. */

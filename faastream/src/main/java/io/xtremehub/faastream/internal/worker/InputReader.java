@@ -1,0 +1,142 @@
+package io.xtremehub.faastream.internal.worker;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The worker's reader thread: fills the bounded queue from the stage's input. At an end marker or a
+ * reader-group checkpoint it asks the processing thread to make everything read so far durable and
+ * waits until it has (a sync): the checkpoint records a position after what was read, and the
+ * manager must learn of an end marker before the reader moves past it.
+ */
+final class InputReader implements Runnable {
+    /** What a sync asks the processing thread for: process {@code upTo} events, then flush and report. */
+    record SyncRequest(long number, long upTo, String checkpointName) {
+    }
+
+    private final StageInput input;
+    private final BlockingQueue<InputItem> queue;
+    private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
+    private final AtomicLong eventsIn = new AtomicLong();
+    private final AtomicLong readNanos = new AtomicLong();
+    private final AtomicReference<Exception> error = new AtomicReference<>();
+    private final AtomicLong syncRequested = new AtomicLong();
+    private volatile long syncUpTo;
+    private volatile long syncDone;
+    /** The name of the reader-group checkpoint the pending sync request is for, or null. */
+    private volatile String syncCheckpoint;
+    private volatile boolean stopping;
+    private volatile boolean finished;
+    /** Reader thread only: events queued so far. */
+    private long enqueued;
+
+    InputReader(StageInput input, BlockingQueue<InputItem> queue) {
+        this.input = input;
+        this.queue = queue;
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stopping) {
+                long t0 = System.nanoTime();
+                InputItem item = input.next(100);
+                readNanos.addAndGet(System.nanoTime() - t0);
+                if (item == null) {
+                    if (input.exhausted()) {
+                        break;
+                    }
+                    continue;
+                }
+                if (item.kind() == InputItem.Kind.END) {
+                    // Reporting only after everything before it is written also means a reported end
+                    // never stands for events that are still queued in a worker that may die.
+                    endSegments.add(item.endSegment());
+                    syncCheckpoint = null;
+                    awaitSynced(enqueued);
+                    continue;
+                }
+                if (item.kind() == InputItem.Kind.CHECKPOINT) {
+                    // a restart from this checkpoint must not lose the events queued before it
+                    syncCheckpoint = item.checkpointName();
+                    awaitSynced(enqueued);
+                    continue;
+                }
+                eventsIn.incrementAndGet();
+                enqueued++;
+                while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
+                    if (stopping) {
+                        // the item was read but will not be processed: the job is being cancelled
+                        return;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            error.set(e);
+        } finally {
+            finished = true;
+        }
+    }
+
+    private void awaitSynced(long upTo) throws InterruptedException {
+        syncUpTo = upTo;
+        long request = syncRequested.incrementAndGet();
+        while (syncDone < request && !stopping) {
+            Thread.sleep(1);
+        }
+    }
+
+    /** The sync the reader waits for, or null. */
+    SyncRequest pendingSync() {
+        long request = syncRequested.get();
+        return request > syncDone ? new SyncRequest(request, syncUpTo, syncCheckpoint) : null;
+    }
+
+    /** The processing thread made everything of the request durable: the reader goes on. */
+    void synced(SyncRequest request) {
+        syncDone = request.number();
+    }
+
+    /** Stops reading at the next item (the reader thread ends soon after). */
+    void stop() {
+        stopping = true;
+    }
+
+    /** Whether the reader has ended: its input is exhausted, it was stopped, or it failed. */
+    boolean finished() {
+        return finished;
+    }
+
+    /** Why reading failed, or null. */
+    Exception error() {
+        return error.get();
+    }
+
+    long eventsIn() {
+        return eventsIn.get();
+    }
+
+    long readNanos() {
+        return readNanos.get();
+    }
+
+    int endMarkersSeen() {
+        return endSegments.size();
+    }
+
+    List<Long> endSegments() {
+        return new ArrayList<>(endSegments);
+    }
+
+    long bytesRead() {
+        return input.bytesRead();
+    }
+}
