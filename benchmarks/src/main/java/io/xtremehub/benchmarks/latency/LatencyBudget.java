@@ -1,0 +1,114 @@
+package io.xtremehub.benchmarks.latency;
+
+import io.xtremehub.faastream.Manager;
+import io.xtremehub.faastream.ObjectStoreConfig;
+import io.xtremehub.faastream.platform.ThreadPlatform;
+import io.xtremehub.standalone.ClusterConfig;
+import io.xtremehub.standalone.StandaloneCluster;
+import io.xtremehub.standalone.internal.EmbeddedBookies;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
+ * disk's fsync, a raw BookKeeper add, a Pravega append acknowledged, a Pravega append-to-read (one
+ * line per reader setting compared), and one FaaStream hop, for 1 KB events at each rate.
+ *
+ * <pre>
+ * LatencyBudget [--out benchmarks/results] [--name latency-budget] [--rates 1,100,1000]
+ *               [--seconds 20] [--slow-events 30] [--hop-readers 1000/0,100/0]
+ * </pre>
+ * {@code --hop-readers} lists reader settings as {@code timeoutMillis/checkpointMillis} (0: no
+ * automatic checkpoints); the first is also the FaaStream sink's reader.
+ */
+public final class LatencyBudget {
+    private LatencyBudget() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        List<String> a = Arrays.asList(args);
+        Path out = Path.of(option(a, "--out", "benchmarks/results"));
+        String name = option(a, "--name", "latency-budget");
+        int[] rates = Arrays.stream(option(a, "--rates", "1,100,1000").split(",")).mapToInt(Integer::parseInt).toArray();
+        int seconds = Integer.parseInt(option(a, "--seconds", "20"));
+        int slowEvents = Integer.parseInt(option(a, "--slow-events", "30"));
+        List<ReaderSetting> hopReaders = new ArrayList<>();
+        for (String s : option(a, "--hop-readers", "1000/0,100/0").split(",")) {
+            String[] p = s.split("/");
+            hopReaders.add(new ReaderSetting(Long.parseLong(p[0]), Long.parseLong(p[1])));
+        }
+        BudgetReport report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, hopReaders);
+        report.write(out, name, "Latency budget of a FaaStream hop, " + Instant.now() + " ("
+                + Runtime.getRuntime().availableProcessors() + " cores)");
+        System.out.println(report.csv());
+        System.exit(0);
+    }
+
+    static BudgetReport run(Path data, int[] rates, int seconds, int slowEvents, List<ReaderSetting> hopReaders)
+            throws Exception {
+        Path clusterDir = data.resolve("cluster");
+        BudgetReport report = new BudgetReport();
+        try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(clusterDir));
+             BudgetStreams pravega = new BudgetStreams(cluster.controllerUri(), StandaloneCluster.DEFAULT_SCOPE);
+             Manager manager = Manager.builder().controllerUri(cluster.controllerUri())
+                     .objectStore(ObjectStoreConfig.of(cluster.s3Endpoint(), cluster.config().ltsRegion(),
+                             cluster.config().ltsAccessKey(), cluster.config().ltsSecretKey()))
+                     .platform(new ThreadPlatform()).build()) {
+            List<LatencyLayer> layers = new ArrayList<>();
+            try {
+                layers.add(new FsyncLayer(clusterDir.resolve("bookkeeper/bookie-0/journal")));
+                layers.add(new BookKeeperAddLayer("zk://127.0.0.1:" + zkPort(clusterDir) + EmbeddedBookies.LEDGERS_PATH));
+                layers.add(new PravegaAppendLayer(pravega));
+                for (ReaderSetting setting : hopReaders) {
+                    layers.add(new PravegaHopLayer(pravega, setting));
+                }
+                layers.add(new FaaStreamHopLayer(pravega, manager, hopReaders.get(0)));
+                for (LatencyLayer layer : layers) {
+                    layer.measure(100, 200); // connections, JIT, the pipeline's workers: not part of the budget
+                }
+                for (int rate : rates) {
+                    int events = rate <= 1 ? slowEvents : rate * seconds;
+                    for (LatencyLayer layer : layers) {
+                        for (Map.Entry<String, double[]> line : layer.measure(rate, events).entrySet()) {
+                            BudgetRow row = new BudgetRow(line.getKey(), rate, LatencySummary.of(line.getValue()));
+                            report.add(row);
+                            LatencySummary l = row.latency();
+                            System.out.printf(Locale.ROOT, "BUDGET %5d ev/s  %-70s p50 %8.2f p95 %8.2f p99 %8.2f max %8.2f ms%n",
+                                    rate, row.layer(), l.p50(), l.p95(), l.p99(), l.max());
+                        }
+                    }
+                }
+            } finally {
+                for (LatencyLayer layer : layers) {
+                    layer.close();
+                }
+            }
+        }
+        return report;
+    }
+
+    // The cluster picked its ports and remembered them in its data directory.
+    private static int zkPort(Path clusterDir) throws Exception {
+        Properties ports = new Properties();
+        try (InputStream in = Files.newInputStream(clusterDir.resolve("ports.properties"))) {
+            ports.load(in);
+        }
+        return Integer.parseInt(ports.getProperty("zk"));
+    }
+
+    private static String option(List<String> args, String name, String fallback) {
+        int i = args.indexOf(name);
+        if (i >= 0 && i + 1 >= args.size()) {
+            throw new IllegalArgumentException(name + " needs a value");
+        }
+        return i >= 0 ? args.get(i + 1) : fallback;
+    }
+}
