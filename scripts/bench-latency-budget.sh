@@ -4,7 +4,7 @@
 # setting), one FaaStream hop; 1 KB events at 1, 100 and 1,000 events/s.
 # Writes benchmarks/results/<name>.csv and .md (default name latency-budget).
 # Usage: scripts/bench-latency-budget.sh [--name N] [--rates 1,100,1000] [--seconds 20] [--slow-events 30]
-#                                        [--hop-readers 1000/0,100/0]   (readNextEvent timeout / checkpoint ms)
+#                                        [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]  (readNextEvent timeout ms / checkpoint interval ms, 0: none)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

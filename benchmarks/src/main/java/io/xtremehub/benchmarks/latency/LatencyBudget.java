@@ -24,10 +24,11 @@ import java.util.Properties;
  *
  * <pre>
  * LatencyBudget [--out benchmarks/results] [--name latency-budget] [--rates 1,100,1000]
- *               [--seconds 20] [--slow-events 30] [--hop-readers 1000/0,100/0]
+ *               [--seconds 20] [--slow-events 30] [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]
  * </pre>
  * {@code --hop-readers} lists reader settings as {@code timeoutMillis/checkpointMillis} (0: no
- * automatic checkpoints); the first is also the FaaStream sink's reader.
+ * automatic checkpoints), each measured as its own append-to-read line; the last is also the
+ * FaaStream sink's reader.
  */
 public final class LatencyBudget {
     private LatencyBudget() {
@@ -41,7 +42,7 @@ public final class LatencyBudget {
         int seconds = Integer.parseInt(option(a, "--seconds", "20"));
         int slowEvents = Integer.parseInt(option(a, "--slow-events", "30"));
         List<ReaderSetting> hopReaders = new ArrayList<>();
-        for (String s : option(a, "--hop-readers", "1000/0,100/0").split(",")) {
+        for (String s : option(a, "--hop-readers", "1000/0,200/0,100/0,20/1000,20/0").split(",")) {
             String[] p = s.split("/");
             hopReaders.add(new ReaderSetting(Long.parseLong(p[0]), Long.parseLong(p[1])));
         }
@@ -70,7 +71,7 @@ public final class LatencyBudget {
                 for (ReaderSetting setting : hopReaders) {
                     layers.add(new PravegaHopLayer(pravega, setting));
                 }
-                layers.add(new FaaStreamHopLayer(pravega, manager, hopReaders.get(0)));
+                layers.add(new FaaStreamHopLayer(pravega, manager, hopReaders.get(hopReaders.size() - 1)));
                 for (LatencyLayer layer : layers) {
                     layer.measure(100, 200); // connections, JIT, the pipeline's workers: not part of the budget
                 }

@@ -50,7 +50,7 @@ final class Samples {
         }
         if (!done) {
             throw new IllegalStateException(layer + ": " + pending.getCount() + " of " + millis.length
-                    + " events did not complete within " + timeout.toSeconds() + " s");
+                    + " events did not complete within " + timeout.toMillis() + " ms");
         }
         synchronized (this) {
             return Arrays.copyOf(millis, millis.length);
