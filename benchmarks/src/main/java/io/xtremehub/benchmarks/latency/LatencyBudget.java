@@ -7,11 +7,13 @@ import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import java.io.InputStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,11 +26,12 @@ import java.util.Properties;
  *
  * <pre>
  * LatencyBudget [--out benchmarks/results] [--name latency-budget] [--rates 1,100,1000]
- *               [--seconds 20] [--slow-events 30] [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]
+ *               [--seconds 20] [--slow-events 30] [--rounds 3] [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]
  * </pre>
  * {@code --hop-readers} lists reader settings as {@code timeoutMillis/checkpointMillis} (0: no
  * automatic checkpoints), each measured as its own append-to-read line; the last is also the
- * FaaStream sink's reader.
+ * FaaStream sink's reader. Each rate runs {@code --seconds} of events per line (at 1 event/s
+ * {@code --slow-events}), split into {@code --rounds} turns of all layers.
  */
 public final class LatencyBudget {
     private LatencyBudget() {
@@ -41,19 +44,24 @@ public final class LatencyBudget {
         int[] rates = Arrays.stream(option(a, "--rates", "1,100,1000").split(",")).mapToInt(Integer::parseInt).toArray();
         int seconds = Integer.parseInt(option(a, "--seconds", "20"));
         int slowEvents = Integer.parseInt(option(a, "--slow-events", "30"));
+        int rounds = Integer.parseInt(option(a, "--rounds", "3"));
         List<ReaderSetting> hopReaders = new ArrayList<>();
         for (String s : option(a, "--hop-readers", "1000/0,200/0,100/0,20/1000,20/0").split(",")) {
             String[] p = s.split("/");
             hopReaders.add(new ReaderSetting(Long.parseLong(p[0]), Long.parseLong(p[1])));
         }
-        BudgetReport report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, hopReaders);
-        report.write(out, name, "Latency budget of a FaaStream hop, " + Instant.now() + " ("
-                + Runtime.getRuntime().availableProcessors() + " cores)");
+        // the machine is shared: the load around the run says how far its figures can be trusted
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        BudgetReport report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, rounds, hopReaders);
+        double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        report.write(out, name, String.format(Locale.ROOT,
+                "Latency budget of a FaaStream hop, %s (%d cores, load average %.1f before, %.1f after)",
+                Instant.now(), Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
         System.out.println(report.csv());
         System.exit(0);
     }
 
-    static BudgetReport run(Path data, int[] rates, int seconds, int slowEvents, List<ReaderSetting> hopReaders)
+    static BudgetReport run(Path data, int[] rates, int seconds, int slowEvents, int rounds, List<ReaderSetting> hopReaders)
             throws Exception {
         Path clusterDir = data.resolve("cluster");
         BudgetReport report = new BudgetReport();
@@ -77,15 +85,23 @@ public final class LatencyBudget {
                 }
                 for (int rate : rates) {
                     int events = rate <= 1 ? slowEvents : rate * seconds;
-                    for (LatencyLayer layer : layers) {
-                        for (Map.Entry<String, double[]> line : layer.measure(rate, events).entrySet()) {
-                            BudgetRow row = new BudgetRow(line.getKey(), rate, LatencySummary.of(line.getValue()));
-                            report.add(row);
-                            LatencySummary l = row.latency();
-                            System.out.printf(Locale.ROOT, "BUDGET %5d ev/s  %-70s p50 %8.2f p95 %8.2f p99 %8.2f max %8.2f ms%n",
-                                    rate, row.layer(), l.p50(), l.p95(), l.p99(), l.max());
+                    // layers take turns in short rounds, so a load spike on the shared machine spreads
+                    // over all lines of a rate instead of landing on one
+                    Map<String, List<double[]>> lines = new LinkedHashMap<>();
+                    for (int round = 0; round < rounds; round++) {
+                        for (LatencyLayer layer : layers) {
+                            int share = events / rounds + (round < events % rounds ? 1 : 0);
+                            layer.measure(rate, share).forEach((line, millis) ->
+                                    lines.computeIfAbsent(line, k -> new ArrayList<>()).add(millis));
                         }
                     }
+                    lines.forEach((line, parts) -> {
+                        BudgetRow row = new BudgetRow(line, rate, LatencySummary.of(concat(parts)));
+                        report.add(row);
+                        LatencySummary l = row.latency();
+                        System.out.printf(Locale.ROOT, "BUDGET %5d ev/s  %-72s p50 %8.2f p95 %8.2f p99 %8.2f max %8.2f ms%n",
+                                rate, row.layer(), l.p50(), l.p95(), l.p99(), l.max());
+                    });
                 }
             } finally {
                 for (LatencyLayer layer : layers) {
@@ -94,6 +110,10 @@ public final class LatencyBudget {
             }
         }
         return report;
+    }
+
+    private static double[] concat(List<double[]> parts) {
+        return parts.stream().flatMapToDouble(Arrays::stream).toArray();
     }
 
     // The cluster picked its ports and remembered them in its data directory.
