@@ -22,6 +22,8 @@ final class BookKeeperAddLayer implements LatencyLayer {
     BookKeeperAddLayer(String metadataServiceUri) throws Exception {
         ClientConfiguration conf = new ClientConfiguration();
         conf.setMetadataServiceUri(metadataServiceUri);
+        // a loaded shared machine can stall the bookie for seconds: measure that, do not fail on it
+        conf.setAddEntryTimeout(120);
         this.client = new BookKeeper(conf);
         this.ledger = client.createLedger(1, 1, 1, BookKeeper.DigestType.CRC32C, PASSWORD);
     }

@@ -52,7 +52,16 @@ public final class LatencyBudget {
         }
         // the machine is shared: the load around the run says how far its figures can be trusted
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        BudgetReport report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, rounds, hopReaders);
+        BudgetReport report;
+        try {
+            report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, rounds, hopReaders);
+        } catch (Exception e) {
+            // the embedded ZooKeeper's handler would send an escaping exception to the log file only
+            System.err.println("latency budget failed: " + e.getMessage());
+            e.printStackTrace();
+            System.exit(1);
+            return;
+        }
         double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         report.write(out, name, String.format(Locale.ROOT,
                 "Latency budget of a FaaStream hop, %s (%d cores, load average %.1f before, %.1f after)",
