@@ -19,7 +19,7 @@ final class ReaderGroupInput implements StageInput {
      * Longest one Pravega read blocks. Pravega 0.13's reader at the tail of a segment can miss the
      * wake-up for an event that becomes readable while it waits, and then sleeps out its whole wait
      * (up to 1 s) with the event there; the next read returns it at once. Short reads bound that
-     * delay (the worker's read loop simply reads again); see benchmarks/README.md, latency budget.
+     * delay (the worker's read loop simply reads again); see README.md, "Latency budget of a hop".
      */
     static final long READ_WAKEUP_MILLIS = 20;
 
