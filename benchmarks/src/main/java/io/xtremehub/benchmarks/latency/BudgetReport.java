@@ -38,7 +38,7 @@ final class BudgetReport {
     String markdown(String heading) {
         StringBuilder out = new StringBuilder("# ").append(heading).append("\n\n");
         rows.stream().map(BudgetRow::eventsPerSecond).distinct().forEach(rate -> {
-            out.append("## 1 KB events at ").append(rate).append(" events/s\n\n")
+            out.append("## 1 KB events at ").append(rate).append(rate == 1 ? " event/s\n\n" : " events/s\n\n")
                     .append("| layer | events | p50 ms | p95 ms | p99 ms | max ms | p95 / fsync p95 |\n")
                     .append("|---|---|---|---|---|---|---|\n");
             LatencySummary floor = rows.stream().filter(r -> r.eventsPerSecond() == rate && r.layer().equals(FLOOR))
