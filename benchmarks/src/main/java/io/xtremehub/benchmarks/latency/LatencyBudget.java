@@ -6,6 +6,7 @@ import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
+import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -13,11 +14,13 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
@@ -38,40 +41,39 @@ public final class LatencyBudget {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> a = Arrays.asList(args);
-        Path out = Path.of(option(a, "--out", "benchmarks/results"));
-        String name = option(a, "--name", "latency-budget");
-        int[] rates = Arrays.stream(option(a, "--rates", "1,100,1000").split(",")).mapToInt(Integer::parseInt).toArray();
-        int seconds = Integer.parseInt(option(a, "--seconds", "20"));
-        int slowEvents = Integer.parseInt(option(a, "--slow-events", "30"));
-        int rounds = Integer.parseInt(option(a, "--rounds", "3"));
-        List<ReaderSetting> hopReaders = new ArrayList<>();
-        for (String s : option(a, "--hop-readers", "1000/0,200/0,100/0,20/1000,20/0").split(",")) {
-            String[] p = s.split("/");
-            hopReaders.add(new ReaderSetting(Long.parseLong(p[0]), Long.parseLong(p[1])));
+        BudgetOptions o;
+        try {
+            o = BudgetOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("latency budget: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         // the machine is shared: the load around the run says how far its figures can be trusted
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         BudgetReport report;
+        Path data = Files.createTempDirectory("latency-budget");
         try {
-            report = run(Files.createTempDirectory("latency-budget"), rates, seconds, slowEvents, rounds, hopReaders);
+            report = run(data, o);
         } catch (Exception e) {
             // the embedded ZooKeeper's handler would send an escaping exception to the log file only
-            System.err.println("latency budget failed: " + e.getMessage());
+            System.err.println("latency budget failed: " + e.getMessage() + " (cluster data kept in " + data + ")");
             e.printStackTrace();
             System.exit(1);
             return;
         }
+        deleteTree(data);
         double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-        report.write(out, name, String.format(Locale.ROOT,
+        report.write(o.out(), o.name(), String.format(Locale.ROOT,
                 "Latency budget of a FaaStream hop, %s (%d cores, load average %.1f before, %.1f after)",
                 Instant.now(), Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
         System.out.println(report.csv());
         System.exit(0);
     }
 
-    static BudgetReport run(Path data, int[] rates, int seconds, int slowEvents, int rounds, List<ReaderSetting> hopReaders)
-            throws Exception {
+    static BudgetReport run(Path data, BudgetOptions o) throws Exception {
+        List<ReaderSetting> hopReaders = o.hopReaders();
+        int rounds = o.rounds();
         Path clusterDir = data.resolve("cluster");
         BudgetReport report = new BudgetReport();
         try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(clusterDir));
@@ -92,8 +94,8 @@ public final class LatencyBudget {
                 for (LatencyLayer layer : layers) {
                     layer.measure(100, 200); // connections, JIT, the pipeline's workers: not part of the budget
                 }
-                for (int rate : rates) {
-                    int events = rate <= 1 ? slowEvents : rate * seconds;
+                for (int rate : o.rates()) {
+                    int events = rate <= 1 ? o.slowEvents() : rate * o.seconds();
                     // layers take turns in short rounds, so a load spike on the shared machine spreads
                     // over all lines of a rate instead of landing on one
                     Map<String, List<double[]>> lines = new LinkedHashMap<>();
@@ -121,6 +123,14 @@ public final class LatencyBudget {
         return report;
     }
 
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
     private static double[] concat(List<double[]> parts) {
         return parts.stream().flatMapToDouble(Arrays::stream).toArray();
     }
@@ -132,13 +142,5 @@ public final class LatencyBudget {
             ports.load(in);
         }
         return Integer.parseInt(ports.getProperty("zk"));
-    }
-
-    private static String option(List<String> args, String name, String fallback) {
-        int i = args.indexOf(name);
-        if (i >= 0 && i + 1 >= args.size()) {
-            throw new IllegalArgumentException(name + " needs a value");
-        }
-        return i >= 0 ? args.get(i + 1) : fallback;
     }
 }
