@@ -21,10 +21,6 @@ final class BudgetReport {
         rows.add(row);
     }
 
-    List<BudgetRow> rows() {
-        return List.copyOf(rows);
-    }
-
     String csv() {
         StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
         for (BudgetRow r : rows) {

@@ -31,10 +31,6 @@ final class BudgetStreams implements AutoCloseable {
         this.readerGroups = ReaderGroupManager.withScope(scope, cc);
     }
 
-    String scope() {
-        return scope;
-    }
-
     /** A new one-segment stream: one segment is the case where a reader has nothing else to read. */
     String stream(String prefix) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
