@@ -26,7 +26,9 @@ public final class PravegaSourceBuilder<T> {
     private StreamPosition stop;
     private DeserializationSchema<T> deserializer;
     private Duration checkpointTimeout = Duration.ofSeconds(30);
-    private Duration readTimeout = Duration.ofMillis(100);
+    // short: a Pravega 0.13 reader at the tail can sleep out its whole wait (up to 1 s) with an event
+    // there, and the next read returns it at once, so the wait bounds that delay
+    private Duration readTimeout = Duration.ofMillis(20);
     private Duration groupRefresh = Duration.ofMillis(500);
     private int maxBatchEvents = 512;
     private int queueCapacity = 4;
@@ -86,7 +88,11 @@ public final class PravegaSourceBuilder<T> {
         return this;
     }
 
-    /** How long one Pravega read blocks when no event is available (default 100 ms). */
+    /**
+     * How long one Pravega read blocks when no event is available (default 20 ms). It also bounds
+     * how late a reader at the tail may see an event: Pravega's reader can miss the wake-up for an
+     * event that arrives while it waits and only finds it on its next read.
+     */
     public PravegaSourceBuilder<T> setReadTimeout(Duration timeout) {
         this.readTimeout = positive(timeout, "read timeout");
         return this;

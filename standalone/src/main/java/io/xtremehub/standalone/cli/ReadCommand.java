@@ -26,7 +26,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "read", mixinStandardHelpOptions = true,
         description = "Print a stream's events, one per line, through a reader group.")
 final class ReadCommand implements Callable<Integer> {
-    private static final long POLL_MILLIS = 500;
+    // short: a reader at the tail can sleep out its whole wait with an event there (Pravega 0.13);
+    // the next read returns it, so the wait bounds how late a followed stream's events print
+    private static final long POLL_MILLIS = 20;
 
     @Mixin ControllerOptions controller;
     @Spec CommandSpec spec;

@@ -15,6 +15,14 @@ import java.nio.ByteBuffer;
  * stream they are the user's bytes.
  */
 final class ReaderGroupInput implements StageInput {
+    /**
+     * Longest one Pravega read blocks. Pravega 0.13's reader at the tail of a segment can miss the
+     * wake-up for an event that becomes readable while it waits, and then sleeps out its whole wait
+     * (up to 1 s) with the event there; the next read returns it at once. Short reads bound that
+     * delay (the worker's read loop simply reads again); see README.md, "Latency budget of a hop".
+     */
+    static final long READ_WAKEUP_MILLIS = 20;
+
     private final EventStreamReader<ByteBuffer> reader;
     private final boolean enveloped;
     private final LargeEvents large;
@@ -28,7 +36,7 @@ final class ReaderGroupInput implements StageInput {
 
     @Override
     public InputItem next(long timeoutMillis) {
-        EventRead<ByteBuffer> r = reader.readNextEvent(timeoutMillis);
+        EventRead<ByteBuffer> r = reader.readNextEvent(Math.min(timeoutMillis, READ_WAKEUP_MILLIS));
         if (r.isCheckpoint()) {
             return InputItem.checkpoint(r.getCheckpointName());
         }

@@ -25,7 +25,8 @@ final class PravegaConsumer implements BenchmarkConsumer {
     private void poll(ConsumerCallback callback) {
         while (running) {
             try {
-                EventRead<byte[]> read = reader.readNextEvent(200);
+                // short: a reader at the tail can sleep out its whole wait with an event there (Pravega 0.13)
+                EventRead<byte[]> read = reader.readNextEvent(20);
                 if (read.getEvent() != null) {
                     callback.messageReceived(read.getEvent());
                 }
