@@ -11,6 +11,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.Random;
 
 /**
  * The ports a cluster runs on. A port configured as 0 is chosen free at first start
@@ -21,6 +22,9 @@ import java.util.Properties;
 public final class ClusterPorts {
     private static final String FILE = "ports.properties";
     private static final long REMEMBERED_PORT_GRACE_MILLIS = 30_000;
+    /** Lowest port picked for a port configured as 0: above every default port of the cluster. */
+    private static final int PICK_FROM = 15_000;
+    private static final Random RANDOM = new Random();
 
     public final int zk;
     public final int controller;
@@ -66,7 +70,7 @@ public final class ClusterPorts {
     private static int pick(String name, int configured, Properties saved) {
         boolean remembered = configured == 0 && saved.containsKey(name);
         int port = configured != 0 ? configured
-                : remembered ? Integer.parseInt(saved.getProperty(name)) : freePort();
+                : remembered ? Integer.parseInt(saved.getProperty(name)) : freePort(saved);
         // A remembered port may still be held for a moment by this cluster's previous run
         // (a gRPC server finishing its shutdown); give it time before calling it taken.
         ensureFree(name, port, remembered ? REMEMBERED_PORT_GRACE_MILLIS : 0);
@@ -74,11 +78,35 @@ public final class ClusterPorts {
         return port;
     }
 
-    private static int freePort() {
+    /**
+     * A free port below the kernel's ephemeral range. The kernel hands out ports of that range to every
+     * outgoing connection and every bind to port 0, so a port found free there can be taken by another
+     * socket (this cluster's own clients starting up included) before the component binds it.
+     */
+    private static int freePort(Properties taken) {
+        int end = ephemeralRangeStart();
+        if (end - PICK_FROM > 1000) {
+            for (int attempt = 0; attempt < 200; attempt++) {
+                int port = PICK_FROM + RANDOM.nextInt(end - PICK_FROM);
+                if (!taken.containsValue(Integer.toString(port)) && isFree(port)) {
+                    return port;
+                }
+            }
+        }
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         } catch (IOException e) {
             throw new ClusterStartException("cannot find a free port: " + e.getMessage(), e);
+        }
+    }
+
+    private static int ephemeralRangeStart() {
+        try {
+            // readAllLines: Files.readString gets only the first byte of this /proc file (size 0)
+            String range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim();
+            return Integer.parseInt(range.split("\\s+")[0]);
+        } catch (IOException | RuntimeException e) {
+            return 32768; // Linux's default; elsewhere (49152 on macOS and Windows) it is only more room
         }
     }
 
