@@ -1,6 +1,7 @@
 package io.xtremehub.benchmarks.faastream;
 
 import io.pravega.client.stream.EventStreamWriter;
+import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Job;
 import io.xtremehub.faastream.JobOptions;
 import io.xtremehub.faastream.Manager;

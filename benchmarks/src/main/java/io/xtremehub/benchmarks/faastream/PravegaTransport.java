@@ -2,6 +2,7 @@ package io.xtremehub.benchmarks.faastream;
 
 import io.pravega.client.stream.EventStreamReader;
 import io.pravega.client.stream.EventStreamWriter;
+import io.xtremehub.benchmarks.PravegaClients;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.xtremehub.benchmarks.latency;
 
 import io.pravega.client.stream.EventStreamWriter;
+import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Job;
 import io.xtremehub.faastream.JobOptions;
 import io.xtremehub.faastream.Manager;
@@ -21,9 +22,9 @@ final class FaaStreamHopLayer implements LatencyLayer {
     private final EventStreamWriter<byte[]> source;
     private final StampReader sink;
 
-    FaaStreamHopLayer(BudgetStreams pravega, Manager manager, ReaderSetting sinkReader) {
-        String in = pravega.stream("faastream-in");
-        String out = pravega.stream("faastream-out");
+    FaaStreamHopLayer(PravegaClients pravega, Manager manager, ReaderSetting sinkReader) {
+        String in = pravega.stream("faastream-in", 1);
+        String out = pravega.stream("faastream-out", 1);
         this.job = manager.execute(Pipeline.fromStream(in, Serializers.bytes())
                 .map(Stamps::markFunction, Serializers.bytes()).named("stamp")
                 .writeToStream(out), JobOptions.builder().name("latency-budget").mode(Mode.STREAM).build());

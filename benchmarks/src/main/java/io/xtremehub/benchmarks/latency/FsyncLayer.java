@@ -1,12 +1,12 @@
 package io.xtremehub.benchmarks.latency;
 
-import java.util.Map;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Map;
 
 /**
  * The disk's floor: append 1 KB to a file in the bookie's journal directory and force it to disk

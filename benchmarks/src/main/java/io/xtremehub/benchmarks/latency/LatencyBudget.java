@@ -1,5 +1,6 @@
 package io.xtremehub.benchmarks.latency;
 
+import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
@@ -77,7 +78,7 @@ public final class LatencyBudget {
         Path clusterDir = data.resolve("cluster");
         BudgetReport report = new BudgetReport();
         try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(clusterDir));
-             BudgetStreams pravega = new BudgetStreams(cluster.controllerUri(), StandaloneCluster.DEFAULT_SCOPE);
+             PravegaClients pravega = new PravegaClients(cluster.controllerUri(), StandaloneCluster.DEFAULT_SCOPE);
              Manager manager = Manager.builder().controllerUri(cluster.controllerUri())
                      .objectStore(ObjectStoreConfig.of(cluster.s3Endpoint(), cluster.config().ltsRegion(),
                              cluster.config().ltsAccessKey(), cluster.config().ltsSecretKey()))

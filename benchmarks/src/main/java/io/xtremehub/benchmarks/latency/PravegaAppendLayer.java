@@ -1,8 +1,9 @@
 package io.xtremehub.benchmarks.latency;
 
-import java.util.Map;
 import io.pravega.client.stream.EventStreamWriter;
+import io.xtremehub.benchmarks.PravegaClients;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A Pravega append acknowledged: {@code writeEvent} until its future completes, i.e. until the
@@ -12,8 +13,8 @@ import java.time.Duration;
 final class PravegaAppendLayer implements LatencyLayer {
     private final EventStreamWriter<byte[]> writer;
 
-    PravegaAppendLayer(BudgetStreams pravega) {
-        this.writer = pravega.writer(pravega.stream("append"));
+    PravegaAppendLayer(PravegaClients pravega) {
+        this.writer = pravega.writer(pravega.stream("append", 1));
     }
 
     @Override

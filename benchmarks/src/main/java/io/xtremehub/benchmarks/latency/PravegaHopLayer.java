@@ -1,8 +1,9 @@
 package io.xtremehub.benchmarks.latency;
 
-import java.util.Map;
 import io.pravega.client.stream.EventStreamWriter;
+import io.xtremehub.benchmarks.PravegaClients;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A Pravega append-to-read across one hop: a writer and the only reader of a one-segment stream,
@@ -14,9 +15,9 @@ final class PravegaHopLayer implements LatencyLayer {
     private final EventStreamWriter<byte[]> writer;
     private final StampReader reader;
 
-    PravegaHopLayer(BudgetStreams pravega, ReaderSetting setting) {
+    PravegaHopLayer(PravegaClients pravega, ReaderSetting setting) {
         this.name = "Pravega append-to-read, " + setting;
-        String stream = pravega.stream("hop");
+        String stream = pravega.stream("hop", 1);
         this.writer = pravega.writer(stream);
         this.reader = new StampReader(pravega.reader(stream, setting.checkpointMillis()), setting.timeoutMillis());
     }

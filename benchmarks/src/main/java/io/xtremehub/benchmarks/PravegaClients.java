@@ -1,4 +1,4 @@
-package io.xtremehub.benchmarks.faastream;
+package io.xtremehub.benchmarks;
 
 import io.pravega.client.ClientConfig;
 import io.pravega.client.EventStreamClientFactory;
@@ -17,13 +17,13 @@ import java.net.URI;
 import java.util.UUID;
 
 /** The benchmark's own Pravega clients in one scope: fresh streams, and byte-array writers and readers on them. */
-final class PravegaClients implements AutoCloseable {
+public final class PravegaClients implements AutoCloseable {
     private final String scope;
     private final StreamManager streams;
     private final EventStreamClientFactory clients;
     private final ReaderGroupManager readerGroups;
 
-    PravegaClients(URI controller, String scope) {
+    public PravegaClients(URI controller, String scope) {
         this.scope = scope;
         ClientConfig cc = ClientConfig.builder().controllerURI(controller).build();
         this.streams = StreamManager.create(cc);
@@ -32,7 +32,7 @@ final class PravegaClients implements AutoCloseable {
     }
 
     /** Creates a stream with a unique name starting with the prefix and a fixed number of segments. */
-    String stream(String prefix, int segments) {
+    public String stream(String prefix, int segments) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
         streams.createStream(scope, name, StreamConfiguration.builder()
                 .scalingPolicy(ScalingPolicy.fixed(segments)).build());
@@ -43,13 +43,24 @@ final class PravegaClients implements AutoCloseable {
      * The only reader of a new reader group on the stream, from its start. The group is left when the
      * reader closes: the cluster is discarded, and deleting one can block on a read of its tiered state.
      */
-    EventStreamReader<byte[]> reader(String stream) {
+    public EventStreamReader<byte[]> reader(String stream) {
+        return reader(ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).build(), stream);
+    }
+
+    /** As {@link #reader(String)}, with automatic checkpoints every {@code checkpointMillis} (0: none). */
+    public EventStreamReader<byte[]> reader(String stream, long checkpointMillis) {
+        ReaderGroupConfig.ReaderGroupConfigBuilder config = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
+        return reader(checkpointMillis > 0 ? config.automaticCheckpointIntervalMillis(checkpointMillis).build()
+                : config.disableAutomaticCheckpoints().build(), stream);
+    }
+
+    private EventStreamReader<byte[]> reader(ReaderGroupConfig config, String stream) {
         String rg = stream + "-rg-" + UUID.randomUUID().toString().substring(0, 8);
-        readerGroups.createReaderGroup(rg, ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).build());
+        readerGroups.createReaderGroup(rg, config);
         return clients.createReader("r", rg, new ByteArraySerializer(), ReaderConfig.builder().build());
     }
 
-    EventStreamWriter<byte[]> writer(String stream) {
+    public EventStreamWriter<byte[]> writer(String stream) {
         return clients.createEventWriter(stream, new ByteArraySerializer(), EventWriterConfig.builder().build());
     }
 
