@@ -25,6 +25,8 @@ public final class ClusterPorts {
     /** Lowest port picked for a port configured as 0: above every default port of the cluster. */
     private static final int PICK_FROM = 15_000;
     private static final Random RANDOM = new Random();
+    /** First port of the kernel's ephemeral range, read once. */
+    private static final int EPHEMERAL_START = ephemeralRangeStart();
 
     public final int zk;
     public final int controller;
@@ -84,7 +86,7 @@ public final class ClusterPorts {
      * socket (this cluster's own clients starting up included) before the component binds it.
      */
     private static int freePort(Properties taken) {
-        int end = ephemeralRangeStart();
+        int end = EPHEMERAL_START;
         if (end - PICK_FROM > 1000) {
             for (int attempt = 0; attempt < 200; attempt++) {
                 int port = PICK_FROM + RANDOM.nextInt(end - PICK_FROM);
