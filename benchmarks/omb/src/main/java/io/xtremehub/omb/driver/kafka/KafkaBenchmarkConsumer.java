@@ -3,9 +3,15 @@ package io.xtremehub.omb.driver.kafka;
 import io.xtremehub.omb.driver.BenchmarkConsumer;
 import io.xtremehub.omb.driver.ConsumerCallback;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One consumer of a group, polled by its own thread; offsets are committed after a batch is handled,
  * one commit in flight at a time: a commit per poll at a million messages a second queued commits faster
- * than the group coordinator answered them, and each timed-out one logged a stack trace.
+ * than the group coordinator answered them, and each timed-out one logged a stack trace. Because a
+ * commit may be skipped, the position is committed synchronously before partitions move to another
+ * consumer of the group: otherwise the new owner re-reads from the last commit and sees duplicates.
  */
 final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
     private static final Logger LOG = LoggerFactory.getLogger(KafkaBenchmarkConsumer.class);
@@ -33,7 +41,7 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
 
     private void poll(String topic, ConsumerCallback callback) {
         try {
-            consumer.subscribe(List.of(topic));
+            consumer.subscribe(List.of(topic), new CommitBeforeRevoke(topic));
             while (running) {
                 var records = consumer.poll(Duration.ofMillis(200));
                 for (ConsumerRecord<String, byte[]> r : records) {
@@ -56,9 +64,42 @@ final class KafkaBenchmarkConsumer implements BenchmarkConsumer {
         }
     }
 
+    /** Runs inside poll() on the polling thread, after every record it returned was handled. */
+    private final class CommitBeforeRevoke implements ConsumerRebalanceListener {
+        private final String topic;
+
+        CommitBeforeRevoke(String topic) {
+            this.topic = topic;
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            Map<TopicPartition, OffsetAndMetadata> positions = new HashMap<>();
+            for (TopicPartition p : partitions) {
+                positions.put(p, new OffsetAndMetadata(consumer.position(p)));
+            }
+            try {
+                consumer.commitSync(positions);
+            } catch (RuntimeException e) {
+                commitFailed(topic, e);
+            }
+        }
+
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            // nothing to do: the group's committed offsets say where to start
+        }
+    }
+
     private void committed(String topic, Exception error) {
         commitInFlight = false;
-        if (error != null && failedCommits++ == 0) {
+        if (error != null) {
+            commitFailed(topic, error);
+        }
+    }
+
+    private void commitFailed(String topic, Exception error) {
+        if (failedCommits++ == 0) {
             LOG.warn("offset commit of a consumer of {} failed (later failures are counted): {}", topic, error.toString());
         }
     }
