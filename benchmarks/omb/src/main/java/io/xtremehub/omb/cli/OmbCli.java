@@ -5,6 +5,7 @@ import io.xtremehub.omb.driver.DriverConfigException;
 import io.xtremehub.omb.driver.Drivers;
 import io.xtremehub.omb.result.ResultCharts;
 import io.xtremehub.omb.result.ResultFiles;
+import io.xtremehub.omb.result.ResultSummary;
 import io.xtremehub.omb.result.TestResult;
 import io.xtremehub.omb.runner.BenchmarkRunner;
 import io.xtremehub.omb.runner.RunOutcome;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code xtremehub bench omb --drivers pravega.yaml,kafka.yaml --workloads w.yaml}: runs every
  * (driver, workload) pair, each on a fresh driver (and fresh embedded cluster), and writes one OMB
- * result file per run. All files are read and checked before anything runs.
+ * result file per run, and a table of every run so far ({@code summary.md}). All files are read and
+ * checked before anything runs.
  */
 @Command(name = "omb", mixinStandardHelpOptions = true,
         description = "Run OpenMessaging Benchmark workloads on XtremeHub (Pravega), Kafka and Pulsar; write OMB result JSON.")
@@ -78,6 +80,7 @@ public final class OmbCli implements Callable<Integer> {
             return 2;
         }
         int failures = 0;
+        List<TestResult> everyRun = new ArrayList<>();
         for (int i = 0; i < loaded.size(); i++) {
             BenchmarkRunner runner = BenchmarkRunner.builder()
                     .samplePeriod(Duration.ofSeconds(sampleSeconds))
@@ -88,7 +91,9 @@ public final class OmbCli implements Callable<Integer> {
                     RunOutcome outcome = runner.run(driver, loaded.get(i));
                     Path file = ResultFiles.write(outcome.result(), output, LocalDateTime.now());
                     results.add(outcome.result());
+                    everyRun.add(outcome.result());
                     System.out.println("result: " + file);
+                    System.out.println("summary: " + ResultSummary.write(everyRun, output));
                     if (!outcome.delivery().exactlyOnce()) {
                         failures++;
                     }
