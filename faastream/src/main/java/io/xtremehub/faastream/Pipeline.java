@@ -21,7 +21,7 @@ import java.util.Objects;
  * <pre>{@code
  * Pipeline<String> job = Pipeline.fromBucketFolder("texts", "in/", RecordFormat.lines(), Serializers.utf8())
  *     .flatMap(line -> List.of(line.split(" ")), Serializers.utf8())
- *     .reduce(word -> word, g -> g.key() + " " + g.values().size(), Serializers.utf8())
+ *     .reduce(word -> word, Combiner.counting(), (word, n) -> word + " " + n, Serializers.utf8())
  *     .writeToBucket("texts", "counts/");
  * }</pre>
  *

@@ -31,7 +31,8 @@ public final class WordCount {
                                             int reducers) {
         return lines
                 .flatMap(WordCount::words, Serializers.utf8()).parallelism(mappers).named("split")
-                .reduce(word -> word, Combiner.<String>counting(), WordCount::line, Serializers.utf8()).parallelism(reducers).named("count")
+                .reduce(word -> word, Combiner.counting(), WordCount::line, Serializers.utf8())
+                .parallelism(reducers).named("count")
                 .writeToBucket(bucket, outputPath);
     }
 
