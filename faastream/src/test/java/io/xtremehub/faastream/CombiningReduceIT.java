@@ -17,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reduce stages with a {@link Combiner}: results equal a local computation in a stream and in a
- * batch, and the stage before the shuffle sends partial aggregates, far fewer than its input's
- * elements (ExamplesIT checks the same for the batch WordCount over bucket objects).
+ * batch, a crashed map-side worker loses no count, and the stage before the shuffle sends partial
+ * aggregates, far fewer than its input's elements (ExamplesIT checks the same for the batch
+ * WordCount over bucket objects).
  */
 class CombiningReduceIT extends ThreadPlatformIT {
     private static final String[] VOCABULARY = ("stream segment event reader writer scope tier function worker "
@@ -28,18 +29,8 @@ class CombiningReduceIT extends ThreadPlatformIT {
     void streamingWordCountMatchesALocalCountAndShufflesPartialCounts() {
         String in = tc.newStream("cmb-in", 2);
         String out = tc.newStream("cmb-out", 1);
-        Random rnd = new Random(11);
         Map<String, Long> expected = new TreeMap<>();
-        List<String> lines = new ArrayList<>();
-        for (int l = 0; l < 4000; l++) {
-            StringBuilder line = new StringBuilder();
-            for (int w = 0; w < 10; w++) {
-                String word = VOCABULARY[rnd.nextInt(VOCABULARY.length)];
-                expected.merge(word, 1L, Long::sum);
-                line.append(word).append(' ');
-            }
-            lines.add(line.toString());
-        }
+        List<String> lines = lines(new Random(11), 4000, expected);
         long words = 40_000;
         tc.writeStrings(in, lines);
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
@@ -56,12 +47,44 @@ class CombiningReduceIT extends ThreadPlatformIT {
             await("telemetry of every line read and every partial merged").atMost(Duration.ofSeconds(30))
                     .until(() -> {
                         List<StageMetrics> st = job.status().stages();
-                        return st.get(0).eventsIn() == lines.size() && st.get(0).eventsOut() == st.get(1).eventsIn();
+                        return st.size() == 2 && st.get(0).eventsIn() == lines.size()
+                                && st.get(0).eventsOut() == st.get(1).eventsIn();
                     });
             long partials = job.status().stages().get(0).eventsOut();
             assertTrue(partials >= expected.size(), "at least one partial per word: " + partials);
             assertTrue(partials * 10 < words, partials + " partials crossed the shuffle for " + words
                     + " words; without combining each word crosses it");
+        } finally {
+            job.cancel();
+        }
+    }
+
+    @Test
+    void aCrashedMapWorkerLosesNoCount() {
+        String in = tc.newStream("cmb-crash-in", 1);
+        String out = tc.newStream("cmb-crash-out", 1);
+        Map<String, Long> expected = new TreeMap<>();
+        List<String> lines = lines(new Random(23), 3000, expected);
+        tc.writeStrings(in, lines);
+        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
+                .flatMap(WordCount::words, Serializers.utf8()).named("split")
+                .reduce(w -> w, Combiner.<String>counting(), (w, n) -> w + " " + n, Serializers.utf8()).named("count")
+                .writeToStream(out);
+        Job job = manager.execute(p, JobOptions.builder().mode(Mode.STREAM).name("combine-crash").build());
+        try {
+            await("the split worker to read and send partials").atMost(Duration.ofMinutes(1))
+                    .until(() -> !job.status().stages().isEmpty() && job.status().stages().get(0).eventsOut() > 0);
+            String victim = threads.runningWorkers().stream().filter(w -> w.startsWith(job.id() + "-s0w"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no split worker: " + threads.runningWorkers()));
+            assertTrue(threads.kill(victim), "could not kill " + victim);
+            // at-least-once: the restarted worker reads on from the last checkpoint, whose partials
+            // were sent before it was taken; a count may only come out higher, never lower
+            await("every word counted at least as often as it occurs").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .failFast("the job stopped: " + job.status(), () -> job.status().state().terminal())
+                    .until(() -> atLeast(sums(tc.readAllStrings(out, Duration.ofMinutes(1))), expected));
+            assertTrue(threads.runningWorkers().stream().anyMatch(w -> w.startsWith(job.id() + "-s0w")
+                    && !w.equals(victim)), "the split slot was restarted: " + threads.runningWorkers());
         } finally {
             job.cancel();
         }
@@ -99,6 +122,26 @@ class CombiningReduceIT extends ThreadPlatformIT {
         assertEquals(s.stages().get(0).eventsOut(), s.stages().get(1).eventsIn());
         assertTrue(s.stages().get(0).eventsOut() <= 7, "one partial per key from the single reader, got "
                 + s.stages().get(0).eventsOut());
+    }
+
+    /** {@code count} lines of 10 words each; counts the words into {@code expected}. */
+    private static List<String> lines(Random rnd, int count, Map<String, Long> expected) {
+        List<String> lines = new ArrayList<>();
+        for (int l = 0; l < count; l++) {
+            StringBuilder line = new StringBuilder();
+            for (int w = 0; w < 10; w++) {
+                String word = VOCABULARY[rnd.nextInt(VOCABULARY.length)];
+                expected.merge(word, 1L, Long::sum);
+                line.append(word).append(' ');
+            }
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    private static boolean atLeast(Map<String, Long> counts, Map<String, Long> expected) {
+        return counts.keySet().equals(expected.keySet())
+                && expected.entrySet().stream().allMatch(e -> counts.get(e.getKey()) >= e.getValue());
     }
 
     private static Map<String, Long> sums(List<String> results) {
