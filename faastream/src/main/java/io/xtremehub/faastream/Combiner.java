@@ -12,8 +12,8 @@ import java.util.Objects;
  * occurrence.
  *
  * <p>{@code merge} must be associative ({@code merge(merge(a, b), c)} equals
- * {@code merge(a, merge(b, c))}) and must not depend on the order partials arrive in: partials of
- * different workers reach the reducer in any order. It may return one of its arguments, changed.
+ * {@code merge(a, merge(b, c))}) and commutative, because partials of different workers reach the
+ * reducer in any order. It may return one of its arguments, changed, but never null.
  *
  * @param <T> event type
  * @param <A> aggregate type; travels between stages with {@link #serializer()}

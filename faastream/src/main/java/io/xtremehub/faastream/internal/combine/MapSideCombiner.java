@@ -42,7 +42,13 @@ public final class MapSideCombiner {
         if (lifted == null) {
             throw new IllegalArgumentException("the combiner's lift returned null for key '" + k + "'");
         }
-        table.merge(k, lifted, combiner::merge);
+        Object before = table.get(k);
+        Object merged = before == null ? lifted : combiner.merge(before, lifted);
+        if (merged == null) {
+            // Map.merge would drop the key: the counts so far would vanish without a word
+            throw new IllegalArgumentException("the combiner's merge returned null for key '" + k + "'");
+        }
+        table.put(k, merged);
         if (table.size() >= MAX_KEYS) {
             flush();
         }

@@ -23,9 +23,12 @@ public final class PartialMerger implements Transformer<Group<Object, Partial>, 
 
     @Override
     public Object apply(Group<Object, Partial> group) throws Exception {
-        Object total = null;
-        for (Partial p : group.values()) {
-            total = total == null ? p.aggregate() : combiner.merge(total, p.aggregate());
+        Object total = group.values().get(0).aggregate();
+        for (Partial p : group.values().subList(1, group.values().size())) {
+            total = combiner.merge(total, p.aggregate());
+            if (total == null) {
+                throw new IllegalArgumentException("the combiner's merge returned null");
+            }
         }
         return finisher.apply(group.key(), total);
     }

@@ -43,7 +43,7 @@ class MapSideCombinerTest {
     }
 
     @Test
-    void nullKeysAndAggregatesAreRefused() {
+    void nullKeysAndAggregatesAreRefusedWithoutLosingWhatWasFolded() {
         MapSideCombiner nullKeys = new MapSideCombiner((KeyFunction<String, String>) w -> null,
                 Combiner.<String>counting(), emitted::add);
         assertEquals("the key function returned null",
@@ -53,6 +53,14 @@ class MapSideCombinerTest {
                 emitted::add);
         assertEquals("the combiner's lift returned null for key 'x'",
                 assertThrows(IllegalArgumentException.class, () -> nullLift.add("x")).getMessage());
+        MapSideCombiner nullMerge = new MapSideCombiner((KeyFunction<String, String>) w -> w,
+                Combiner.<String, Long>of(w -> 1L, (a, b) -> null, io.xtremehub.faastream.Serializers.int64()),
+                emitted::add);
+        nullMerge.add("x");
+        assertEquals("the combiner's merge returned null for key 'x'",
+                assertThrows(IllegalArgumentException.class, () -> nullMerge.add("x")).getMessage());
+        nullMerge.flush();
+        assertEquals(List.of(new Partial("x", 1L)), emitted, "the aggregate before the bad merge is kept");
     }
 
     private static Map<Object, Object> asMap(List<Object> partials) {
