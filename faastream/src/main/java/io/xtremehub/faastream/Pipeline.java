@@ -1,5 +1,9 @@
 package io.xtremehub.faastream;
 
+import io.xtremehub.faastream.internal.combine.Partial;
+import io.xtremehub.faastream.internal.combine.PartialMerger;
+import io.xtremehub.faastream.internal.combine.PartialSerializer;
+import io.xtremehub.faastream.internal.graph.CombineSpec;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
@@ -17,7 +21,7 @@ import java.util.Objects;
  * <pre>{@code
  * Pipeline<String> job = Pipeline.fromBucketFolder("texts", "in/", RecordFormat.lines(), Serializers.utf8())
  *     .flatMap(line -> List.of(line.split(" ")), Serializers.utf8())
- *     .reduce(word -> word, g -> g.key() + " " + g.values().size(), Serializers.utf8())
+ *     .reduce(word -> word, Combiner.counting(), (word, n) -> word + " " + n, Serializers.utf8())
  *     .writeToBucket("texts", "counts/");
  * }</pre>
  *
@@ -130,6 +134,41 @@ public final class Pipeline<T> implements Serializable {
         return routed.step(StageSpec.Kind.REDUCE, "reduce", reducer, key, out);
     }
 
+    /**
+     * Groups events by {@code key} and folds each group with an associative {@code combiner}, then
+     * hands every key's total to {@code finisher}: a reduce that shuffles partial aggregates instead
+     * of events. The previous step folds its own results per key and sends one partial per key at a
+     * time (when its worker makes its reads durable, at every window in a stream, at the end of its
+     * input in a batch); the reduce stage merges the partials of all workers. A WordCount written as
+     * {@code reduce(word -> word, Combiner.counting(), (word, n) -> word + " " + n, Serializers.utf8())}
+     * shuffles one count per distinct word and flush instead of one event per word.
+     *
+     * <p>Results are those of {@link #reduce(KeyFunction, Transformer, Serializer)} with a reducer
+     * that merges the whole group: in a batch one total per key, in a stream one per key and window.
+     * The partials are routed by the hash of the key, so the previous step must not have a
+     * {@link #routeBy} routing of its own. Exactly-once jobs refuse reduce stages, this one included.
+     */
+    public <K, A, O> Pipeline<O> reduce(KeyFunction<? super T, K> key, Combiner<? super T, A> combiner,
+                                        Finisher<? super K, ? super A, ? extends O> finisher, Serializer<O> out) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(combiner, "combiner");
+        Objects.requireNonNull(finisher, "finisher");
+        Pipeline<T> mapSide = stages.isEmpty()
+                // the source feeds the reducer directly: an identity stage combines and shuffles
+                ? map(e -> e, serializer).named("combine") : this;
+        StageSpec last = mapSide.last();
+        if (last.routing() != null) {
+            throw new IllegalStateException("a reduce with a combiner routes partial aggregates by the hash of their "
+                    + "key; remove routeBy(...) from step '" + last.name() + "' or reduce without a combiner");
+        }
+        KeyFunction<Partial, Object> partialKey = Partial::key;
+        PartialSerializer partials = new PartialSerializer(combiner.serializer());
+        List<StageSpec> s = new ArrayList<>(mapSide.stages);
+        s.set(s.size() - 1, last.withCombine(new CombineSpec(key, combiner), partials, Routings.hash(partialKey)));
+        Pipeline<Partial> shuffled = new Pipeline<>(source, s, sink, partials);
+        return shuffled.step(StageSpec.Kind.REDUCE, "reduce", new PartialMerger(combiner, finisher), partialKey, out);
+    }
+
     /** Sets how the last step's output is routed to the next stage's segments. */
     public Pipeline<T> routeBy(Routing<? super T> routing) {
         Objects.requireNonNull(routing, "routing");
@@ -187,7 +226,7 @@ public final class Pipeline<T> implements Serializable {
         List<StageSpec> s = stages;
         if (s.isEmpty()) {
             s = List.of(new StageSpec(StageSpec.Kind.MAP, "identity", (Transformer<Object, Object>) e -> e,
-                    null, serializer, null, 1));
+                    null, serializer, null, 1, null));
         }
         return new JobSpec(source, s, sink);
     }
@@ -207,7 +246,7 @@ public final class Pipeline<T> implements Serializable {
             throw new IllegalStateException("cannot add a step after the sink");
         }
         List<StageSpec> s = new ArrayList<>(stages);
-        s.add(new StageSpec(kind, label + "#" + (s.size() + 1), fn, key, out, null, 1));
+        s.add(new StageSpec(kind, label + "#" + (s.size() + 1), fn, key, out, null, 1, null));
         return new Pipeline<>(source, s, null, out);
     }
 

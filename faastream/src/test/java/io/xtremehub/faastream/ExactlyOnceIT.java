@@ -105,6 +105,10 @@ class ExactlyOnceIT extends ThreadPlatformIT {
         String reduce = rejection(source.map(s -> s, Serializers.utf8())
                 .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream(out), exactlyOnce(true));
         assertTrue(reduce.startsWith("stage 2 (") && reduce.contains("reduces"), reduce);
+        String combining = rejection(source.map(s -> s, Serializers.utf8())
+                .reduce(s -> s, Combiner.<String>counting(), (s, n) -> s + n, Serializers.utf8()).writeToStream(out),
+                exactlyOnce(true));
+        assertTrue(combining.startsWith("stage 2 (") && combining.contains("reduces"), combining);
         String batch = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
                 JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
         assertTrue(batch.contains("streaming job"), batch);

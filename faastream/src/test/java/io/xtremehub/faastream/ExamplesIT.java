@@ -58,6 +58,11 @@ class ExamplesIT extends ThreadPlatformIT {
         assertEquals(expected, counts);
         assertEquals(expected.size(), lines.size(), "each word is counted by exactly one reducer");
         assertEquals(3 * 400, s.stages().get(0).eventsIn());
+        // the mappers count per word themselves: one partial count per word and mapper crosses the shuffle
+        long partials = s.stages().get(0).eventsOut();
+        assertEquals(partials, s.stages().get(1).eventsIn());
+        assertTrue(partials <= 2L * expected.size(), partials + " events crossed the shuffle for "
+                + expected.size() + " words and 2 mappers (" + 3 * 400 * 8 + " words in the input)");
     }
 
     @Test

@@ -51,6 +51,45 @@ class PipelineTest {
     }
 
     @Test
+    void aCombiningReduceFoldsOnThePreviousStageAndMergesPartialsOnTheReducer() throws Exception {
+        JobSpec spec = Pipeline.fromStream("in", Serializers.utf8())
+                .flatMap(l -> List.of(l.split(" ")), Serializers.utf8()).named("split")
+                .reduce(w -> w, Combiner.<String>counting(), (w, n) -> w + " " + n, Serializers.utf8()).named("count")
+                .writeToStream("out").spec();
+        StageSpec split = spec.stage(0);
+        assertNotNull(split.combine(), "the map side folds per key");
+        assertEquals("partial(int64)", split.outputSerializer().name());
+        assertEquals("partial(int64)", spec.inputSerializer(1).name());
+        @SuppressWarnings("unchecked")
+        Routing<Object> routing = (Routing<Object>) split.routing();
+        assertEquals(Routings.<String>hash(w -> w).route("stream"),
+                routing.route(new io.xtremehub.faastream.internal.combine.Partial("stream", 5L)),
+                "partials go where the plain reduce sends the key's events");
+        assertTrue(spec.stage(1).keyed());
+        assertNull(spec.stage(1).combine());
+        @SuppressWarnings("unchecked")
+        Transformer<Group<Object, Object>, Object> merge = (Transformer<Group<Object, Object>, Object>) spec.stage(1).function();
+        assertEquals("stream 6", merge.apply(new Group<>("stream", List.of(
+                new io.xtremehub.faastream.internal.combine.Partial("stream", 5L),
+                new io.xtremehub.faastream.internal.combine.Partial("stream", 1L)))));
+    }
+
+    @Test
+    void aCombiningReduceRightAfterTheSourceGetsACombineStageAndRefusesACustomRouting() {
+        JobSpec spec = Pipeline.fromStream("in", Serializers.int64())
+                .reduce(v -> v % 3, Combiner.summing(v -> v), (k, sum) -> k + "=" + sum, Serializers.utf8())
+                .writeToStream("out").spec();
+        assertEquals(2, spec.stageCount());
+        assertEquals("combine", spec.stage(0).name());
+        assertNotNull(spec.stage(0).combine());
+        String message = assertThrows(IllegalStateException.class, () -> Pipeline.fromStream("in", Serializers.utf8())
+                .map(s -> s, Serializers.utf8()).named("tag").routeBy(s -> 0.5)
+                .reduce(s -> s, Combiner.<String>counting(), (s, n) -> s, Serializers.utf8())).getMessage();
+        assertEquals("a reduce with a combiner routes partial aggregates by the hash of their key; remove routeBy(...) "
+                + "from step 'tag' or reduce without a combiner", message);
+    }
+
+    @Test
     void misuseGivesClearErrors() {
         assertEquals("the pipeline has no sink: end it with writeToStream or writeToBucket",
                 assertThrows(IllegalStateException.class, () -> Pipeline.fromStream("in").spec()).getMessage());

@@ -1,6 +1,6 @@
 package io.xtremehub.faastream.examples;
 
-import io.xtremehub.faastream.Group;
+import io.xtremehub.faastream.Combiner;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.RecordFormat;
 import io.xtremehub.faastream.Serializers;
@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * WordCount (reference 6.4.5): mappers split lines of the input objects into words; the words are
- * shuffled to reducers by MurmurHash3 of the word, so each reducer counts whole words; results are
- * written as {@code word count} lines into the output path. Lines come from bucket objects or a stream.
+ * WordCount (reference 6.4.5): mappers split lines of the input objects into words and count them per
+ * word themselves ({@link Combiner#counting()}); the partial counts are shuffled to reducers by
+ * MurmurHash3 of the word, so each reducer adds up whole words; results are written as
+ * {@code word count} lines into the output path. Combining on the map side shuffles one count per
+ * distinct word and mapper instead of one event per word. Lines come from bucket objects or a stream.
  */
 public final class WordCount {
     private WordCount() {
@@ -29,7 +31,8 @@ public final class WordCount {
                                             int reducers) {
         return lines
                 .flatMap(WordCount::words, Serializers.utf8()).parallelism(mappers).named("split")
-                .reduce(word -> word, WordCount::count, Serializers.utf8()).parallelism(reducers).named("count")
+                .reduce(word -> word, Combiner.counting(), WordCount::line, Serializers.utf8())
+                .parallelism(reducers).named("count")
                 .writeToBucket(bucket, outputPath);
     }
 
@@ -44,7 +47,7 @@ public final class WordCount {
         return out;
     }
 
-    static String count(Group<String, String> g) {
-        return g.key() + " " + g.values().size();
+    static String line(String word, long count) {
+        return word + " " + count;
     }
 }

@@ -12,23 +12,29 @@ import java.io.Serializable;
  * @param function a Transformer (MAP, FLAT_MAP, REDUCE) or a Filter (FILTER)
  * @param key      the grouping key for REDUCE, else null
  * @param routing  how this stage's output is routed into the next stage's segments, or null
+ * @param combine  map-side combining of this stage's output before a combining reduce, or null
  */
 public record StageSpec(Kind kind, String name, Object function, KeyFunction<?, ?> key,
-                        Serializer<?> outputSerializer, Routing<?> routing, int parallelism)
+                        Serializer<?> outputSerializer, Routing<?> routing, int parallelism, CombineSpec combine)
         implements Serializable {
     /** Step kinds. */
     public enum Kind { MAP, FILTER, FLAT_MAP, REDUCE }
 
     public StageSpec withRouting(Routing<?> r) {
-        return new StageSpec(kind, name, function, key, outputSerializer, r, parallelism);
+        return new StageSpec(kind, name, function, key, outputSerializer, r, parallelism, combine);
     }
 
     public StageSpec withParallelism(int p) {
-        return new StageSpec(kind, name, function, key, outputSerializer, routing, p);
+        return new StageSpec(kind, name, function, key, outputSerializer, routing, p, combine);
     }
 
     public StageSpec withName(String n) {
-        return new StageSpec(kind, n, function, key, outputSerializer, routing, parallelism);
+        return new StageSpec(kind, n, function, key, outputSerializer, routing, parallelism, combine);
+    }
+
+    /** This stage folding its output per key: it then emits partials with {@code partials} instead. */
+    public StageSpec withCombine(CombineSpec c, Serializer<?> partials, Routing<?> r) {
+        return new StageSpec(kind, name, function, key, partials, r, parallelism, c);
     }
 
     public boolean keyed() {

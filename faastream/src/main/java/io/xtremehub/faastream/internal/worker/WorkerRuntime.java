@@ -2,6 +2,7 @@ package io.xtremehub.faastream.internal.worker;
 
 import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.Serializer;
+import io.xtremehub.faastream.internal.combine.MapSideCombiner;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.graph.StageSpec;
@@ -61,6 +62,8 @@ public final class WorkerRuntime {
     /** Set once the input is open; read by telemetry from then on. */
     private volatile InputReader reader;
     private SideChannel side;
+    /** Folds this stage's results per key before a combining reduce; null for other stages. */
+    private MapSideCombiner partials;
     /** End markers reported durably by a sync so far. */
     private int syncedEnds;
     private long eventsOut;
@@ -207,6 +210,8 @@ public final class WorkerRuntime {
     private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
         InputReader.SyncRequest request = reader.pendingSync();
         if (request != null && processed >= request.upTo() && queue.isEmpty()) {
+            // the checkpoint or end marker acknowledges what was read: its partials must be written
+            flushPartials();
             output.flush();
             long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, request.checkpointName());
             int ends = reader.endMarkersSeen();
@@ -245,12 +250,17 @@ public final class WorkerRuntime {
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
         Serializer<Object> outSer = cast(stage.outputSerializer());
         io.xtremehub.faastream.Routing<Object> routing = cast(stage.routing());
-        Consumer<Object> emit = o -> {
+        Consumer<Object> write = o -> {
             byte[] bytes = outSer.serialize(o);
             double value = routing == null ? Double.NaN : routing.route(o);
             output.write(bytes, value);
             eventsOut++;
         };
+        Consumer<Object> emit = write;
+        if (stage.combine() != null) {
+            partials = new MapSideCombiner(stage.combine().key(), stage.combine().combiner(), write);
+            emit = partials::add;
+        }
         boolean stream = launch.settings().mode() == Mode.STREAM;
         long lastTelemetry = 0;
         long lastControl = 0;
@@ -273,6 +283,7 @@ public final class WorkerRuntime {
             if (stream && now - lastWindow >= launch.settings().windowMillis()) {
                 lastWindow = now;
                 emitGroups(processor, emit);
+                flushPartials();
                 output.tick();
             }
             if (now - lastTelemetry >= launch.settings().telemetryMillis()) {
@@ -366,6 +377,12 @@ public final class WorkerRuntime {
         }
     }
 
+    private void flushPartials() {
+        if (partials != null) {
+            partials.flush();
+        }
+    }
+
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
                                  DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type) throws Exception {
@@ -386,6 +403,8 @@ public final class WorkerRuntime {
         if (type == Telemetry.Type.DONE) {
             emitGroups(processor, emit);
         }
+        // a hand-off closes the reader at its position: nothing read may stay behind in the table
+        flushPartials();
         output.flush();
         if (deadLetters != null) {
             deadLetters.flush();
