@@ -68,7 +68,8 @@ abstract class ImageTestBase {
         root = work.resolve("rootfs");
         image.extractLayers(root);
         deleteTree(work.resolve("oci"));
-        sandbox = new Sandbox(root, image.runConfig().path("User").asText(), image.env());
+        sandbox = new Sandbox(root, image.runConfig().path("WorkingDir").asText(), image.runConfig().path("User").asText(),
+                image.env());
     }
 
     @AfterAll

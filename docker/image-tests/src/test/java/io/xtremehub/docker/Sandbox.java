@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a command of an extracted image the way a container runtime would, without one: in new
  * mount, PID and network namespaces ({@code unshare}), chrooted into the image's root filesystem
- * with {@code /proc} and {@code /dev} mounted, with only the image's environment, as the image's
- * user. The network namespace has only its own loopback, so a server in it cannot take or see a
+ * with {@code /proc} and {@code /dev} mounted, in the image's working directory, with only the
+ * image's environment, as the image's user. The network namespace has only its own loopback, so a server in it cannot take or see a
  * port of this machine. Not being root here, the namespaces are entered as a mapped root user
  * ({@code unshare --map-root-user}) and the command runs as that user instead of the image's.
  */
@@ -32,22 +32,27 @@ final class Sandbox {
         t.setDaemon(true);
         return t;
     });
-    private static final String CHROOT = hostTool("chroot");
-    // $1: the root; the rest: the command, run once /proc and /dev are there
+    private static final String UNSHARE = hostTool("unshare");
+    // $1: the root; the rest: the command, run once the root is a mount point of its own (as in a
+    // container: the JDK looks its file store up in /proc/self/mounts) and /proc and /dev are there
     private static final String SETUP = "root=$1; shift; ip link set lo up 2>/dev/null || true; "
-            + "mount -t proc proc \"$root/proc\" && mount --rbind /dev \"$root/dev\" && exec \"$@\"";
+            + "mount --bind \"$root\" \"$root\" && mount -t proc proc \"$root/proc\" && mount --rbind /dev \"$root/dev\" "
+            + "&& exec \"$@\"";
 
     private final Path root;
+    private final String workDir;
     private final String user;
     private final List<String> env;
 
     /**
      * @param root the extracted image
+     * @param workDir the image's {@code WorkingDir}
      * @param user the image's {@code User} (uid:gid)
      * @param env the image's {@code Env} (NAME=value), extended by a test as it needs
      */
-    Sandbox(Path root, String user, List<String> env) throws IOException {
+    Sandbox(Path root, String workDir, String user, List<String> env) throws IOException {
         this.root = root;
+        this.workDir = workDir;
         this.user = user;
         this.env = List.copyOf(env);
         Files.createDirectories(root.resolve("proc"));
@@ -58,7 +63,7 @@ final class Sandbox {
     Sandbox withEnv(String... more) throws IOException {
         List<String> e = new ArrayList<>(env);
         e.addAll(List.of(more));
-        return new Sandbox(root, user, e);
+        return new Sandbox(root, workDir, user, e);
     }
 
     /** What a finished command printed and returned. */
@@ -94,11 +99,14 @@ final class Sandbox {
         }
         cmd.addAll(List.of("sh", "-c", SETUP, "sandbox", root.toString(), "env", "-i"));
         cmd.addAll(env);
-        cmd.add(CHROOT); // env -i leaves no PATH to find it by
+        // chroot, cd to the image's WorkingDir, then (being root here) become the image's user
+        cmd.add(UNSHARE); // env -i leaves no PATH to find it by
+        cmd.add("--root=" + root);
+        cmd.add("--wd=" + workDir);
         if (ROOT) {
-            cmd.add("--userspec=" + user);
+            String[] ids = user.split(":");
+            cmd.addAll(List.of("--setgid", ids[1], "--setuid", ids[0]));
         }
-        cmd.add(root.toString());
         cmd.addAll(command);
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
@@ -128,6 +136,7 @@ final class Sandbox {
     /** Reads lines of a running process until one contains {@code marker}; returns everything read. */
     static String awaitLine(Process p, String marker, Duration timeout) throws Exception {
         StringBuilder seen = new StringBuilder();
+        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()), READERS);
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<Boolean> found = CompletableFuture.supplyAsync(() -> {
             try {
@@ -155,7 +164,7 @@ final class Sandbox {
             stop(p);
             synchronized (seen) {
                 throw new AssertionError("no line with '" + marker + "' within " + timeout + "; stdout:\n" + seen
-                        + "stderr:\n" + read(p.getErrorStream()));
+                        + "stderr:\n" + err.get(10, TimeUnit.SECONDS));
             }
         }
         synchronized (seen) {

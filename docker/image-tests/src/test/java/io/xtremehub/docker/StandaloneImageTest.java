@@ -48,4 +48,23 @@ class StandaloneImageTest extends ImageTestBase {
             replaceFile(CONFIG, original);
         }
     }
+
+    @Test
+    void theClusterStartsFromTheImageWithTheDataDirectoryOfItsFile() throws Exception {
+        Process p = sandbox.start(defaultCommand());
+        String out;
+        try {
+            out = Sandbox.awaitLine(p, "Press Ctrl-C to stop.", Duration.ofSeconds(240));
+        } finally {
+            Sandbox.stop(p);
+        }
+        assertTrue(out.contains("XtremeHub standalone cluster is running"), out);
+        assertTrue(out.contains("controller: tcp://127.0.0.1:9090"), out);
+        assertTrue(out.contains("data dir:   /var/lib/xtremehub/data"), out);
+        var data = root.resolve("var/lib/xtremehub/data");
+        assertTrue(Files.isDirectory(data), "the data directory of the file, written by the image's user");
+        if ("root".equals(System.getProperty("user.name"))) {
+            assertEquals(10001, Files.getAttribute(data, "unix:uid"));
+        }
+    }
 }
