@@ -59,17 +59,35 @@ abstract class ImageTestBase {
 
     @BeforeAll
     void extract() throws Exception {
-        Path tarball = DOCKER.resolve(module()).resolve("target").resolve(imageName() + "-image.tar");
-        assertTrue(Files.isRegularFile(tarball), "no image tarball " + tarball
-                + ": build the images first (mvn -B verify -f docker/pom.xml)");
-        work = Path.of("target", "images", imageName()).toAbsolutePath();
-        deleteTree(work);
-        image = OciImage.open(tarball, work.resolve("oci"));
-        root = work.resolve("rootfs");
-        image.extractLayers(root);
-        deleteTree(work.resolve("oci"));
-        sandbox = new Sandbox(root, image.runConfig().path("WorkingDir").asText(), image.runConfig().path("User").asText(),
-                image.env());
+        Extracted e = Extracted.of(module(), imageName());
+        work = e.work();
+        image = e.image();
+        root = e.root();
+        sandbox = e.sandbox();
+    }
+
+    /** An image tarball of a sibling module, extracted under target/images/<name>. */
+    record Extracted(OciImage image, Path work, Path root, Sandbox sandbox) {
+        static Extracted of(String module, String imageName) throws Exception {
+            Path tarball = DOCKER.resolve(module).resolve("target").resolve(imageName + "-image.tar");
+            assertTrue(Files.isRegularFile(tarball), "no image tarball " + tarball
+                    + ": build the images first (mvn -B verify -f docker/pom.xml)");
+            Path work = Path.of("target", "images", imageName).toAbsolutePath();
+            deleteTree(work);
+            OciImage image = OciImage.open(tarball, work.resolve("oci"));
+            Path root = work.resolve("rootfs");
+            image.extractLayers(root);
+            deleteTree(work.resolve("oci"));
+            Sandbox sandbox = new Sandbox(root, image.runConfig().path("WorkingDir").asText(),
+                    image.runConfig().path("User").asText(), image.env());
+            return new Extracted(image, work, root, sandbox);
+        }
+
+        List<String> entrypointWith(List<String> args) {
+            List<String> c = new ArrayList<>(image.entrypoint());
+            c.addAll(args);
+            return c;
+        }
     }
 
     @AfterAll

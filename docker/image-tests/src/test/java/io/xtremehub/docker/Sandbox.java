@@ -39,6 +39,13 @@ final class Sandbox {
             + "mount --bind \"$root\" \"$root\" && mount -t proc proc \"$root/proc\" && mount --rbind /dev \"$root/dev\" "
             + "&& exec \"$@\"";
 
+    // $1, $2: the roots; $3: how many of the remaining arguments are the first command
+    private static final String SETUP_TWO = "r1=$1; r2=$2; n=$3; shift 3; first=(\"${@:1:n}\"); second=(\"${@:n+1}\"); "
+            + "ip link set lo up 2>/dev/null || true; "
+            + "for r in \"$r1\" \"$r2\"; do mount --bind \"$r\" \"$r\" && mount -t proc proc \"$r/proc\" "
+            + "&& mount --rbind /dev \"$r/dev\" || exit 1; done; "
+            + "\"${first[@]}\" & exec \"${second[@]}\"";
+
     private final Path root;
     private final String workDir;
     private final String user;
@@ -93,13 +100,39 @@ final class Sandbox {
 
     /** Starts a command; {@link #stop} ends it and everything it started. */
     Process start(List<String> command) throws IOException {
+        List<String> cmd = outer();
+        cmd.addAll(List.of("sh", "-c", SETUP, "sandbox", root.toString()));
+        cmd.addAll(inner(command));
+        return launch(cmd);
+    }
+
+    /**
+     * Starts two commands of two images in one network namespace, the first in the background (as
+     * compose's {@code network_mode: "service:..."} puts them); {@link #stop} ends both.
+     */
+    static Process startBeside(Sandbox first, List<String> firstCommand, Sandbox second, List<String> secondCommand)
+            throws IOException {
+        List<String> a = first.inner(firstCommand);
+        List<String> cmd = first.outer();
+        cmd.addAll(List.of("bash", "-c", SETUP_TWO, "sandbox", first.root.toString(), second.root.toString(),
+                String.valueOf(a.size())));
+        cmd.addAll(a);
+        cmd.addAll(second.inner(secondCommand));
+        return launch(cmd);
+    }
+
+    private List<String> outer() {
         List<String> cmd = new ArrayList<>(List.of("unshare", "--mount", "--pid", "--net", "--fork", "--kill-child"));
         if (!ROOT) {
             cmd.add("--map-root-user");
         }
-        cmd.addAll(List.of("sh", "-c", SETUP, "sandbox", root.toString(), "env", "-i"));
+        return cmd;
+    }
+
+    /** The command with only the image's environment, chrooted, in its working directory, as its user. */
+    private List<String> inner(List<String> command) {
+        List<String> cmd = new ArrayList<>(List.of("env", "-i"));
         cmd.addAll(env);
-        // chroot, cd to the image's WorkingDir, then (being root here) become the image's user
         cmd.add(UNSHARE); // env -i leaves no PATH to find it by
         cmd.add("--root=" + root);
         cmd.add("--wd=" + workDir);
@@ -108,6 +141,10 @@ final class Sandbox {
             cmd.addAll(List.of("--setgid", ids[1], "--setuid", ids[0]));
         }
         cmd.addAll(command);
+        return cmd;
+    }
+
+    private static Process launch(List<String> cmd) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().clear();
         pb.environment().put("PATH", HOST_PATH);
