@@ -1,7 +1,7 @@
 package io.xtremehub.nexus;
 
 import io.xtremehub.nexus.admin.AdminServer;
-import io.xtremehub.nexus.internal.NexusBlobStore;
+import io.xtremehub.nexus.pipeline.NexusBlobStore;
 import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metadata.RedisMetadataStore;

@@ -1,6 +1,6 @@
 package io.xtremehub.nexus.swarm;
 
-import io.xtremehub.nexus.internal.NexusBlobStore;
+import io.xtremehub.nexus.pipeline.NexusBlobStore;
 import java.io.InputStream;
 import java.util.Optional;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;

@@ -1,12 +1,15 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.RangeSource;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
@@ -50,7 +53,7 @@ final class GetPath {
 
     /** The client-visible ETag of a marked object. */
     static String visibleETag(ObjectMarker marker, String backendETag) {
-        return marker.originalETag().isEmpty() ? PutPath.unquote(backendETag) : marker.originalETag();
+        return marker.originalETag().isEmpty() ? ETags.unquote(backendETag) : marker.originalETag();
     }
 
     /**
@@ -343,7 +346,7 @@ final class GetPath {
                 }
                 throw new IOException("stored object " + request.bucket() + "/" + request.key() + " vanished");
             }
-            if (expected != null && !PutPath.unquote(expected).equals(PutPath.unquote(in.response().eTag()))) {
+            if (expected != null && !ETags.unquote(expected).equals(ETags.unquote(in.response().eTag()))) {
                 in.close(); // a backend that ignores If-Match: the ETag still tells
                 throw new StaleReadException("remembered version of " + request.key() + " was overwritten");
             }

@@ -1,11 +1,14 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
-import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
+import io.xtremehub.nexus.policy.PolicyResolver;
+import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
@@ -195,7 +198,7 @@ final class PutPath {
                 null, Map.of(), writeId);
         PutObjectRequest stored = request.toBuilder().metadata(marker.addTo(request.metadata())).build();
         PutObjectResponse response = backend.putBlob(stored, verified);
-        String visible = eTagOverride != null ? eTagOverride : unquote(response.eTag());
+        String visible = eTagOverride != null ? eTagOverride : ETags.unquote(response.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
         return new Written(PutObjectResponse.builder().eTag(visible).build(), writeId, length, output.count());
     }
@@ -290,14 +293,6 @@ final class PutPath {
             }
         }
         return DigestingInputStream.hex(digest);
-    }
-
-    static String unquote(String eTag) {
-        if (eTag == null) {
-            return null;
-        }
-        return eTag.length() >= 2 && eTag.startsWith("\"") && eTag.endsWith("\"")
-                ? eTag.substring(1, eTag.length() - 1) : eTag;
     }
 
     /** Labels an exception thrown while a streamlet produces bytes with the streamlet's name. */

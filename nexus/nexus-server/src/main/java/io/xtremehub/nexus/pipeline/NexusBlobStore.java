@@ -1,9 +1,13 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.DataSourceStreamlet;
-import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.multipart.LocalMultipartUploads;
+import io.xtremehub.nexus.policy.PolicyResolver;
+import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingFilter;
@@ -334,10 +338,10 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     }
 
     private static void checkConditions(String ifMatch, String ifNoneMatch, String eTag) {
-        if (ifMatch != null && !"*".equals(ifMatch) && !PutPath.unquote(ifMatch).equals(eTag)) {
+        if (ifMatch != null && !"*".equals(ifMatch) && !ETags.unquote(ifMatch).equals(eTag)) {
             throw new S3ProxyException(S3ErrorCode.PRECONDITION_FAILED);
         }
-        if (ifNoneMatch != null && ("*".equals(ifNoneMatch) || PutPath.unquote(ifNoneMatch).equals(eTag))) {
+        if (ifNoneMatch != null && ("*".equals(ifNoneMatch) || ETags.unquote(ifNoneMatch).equals(eTag))) {
             throw S3Exceptions.fromStatusCode(304);
         }
     }
@@ -468,7 +472,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         } catch (IOException e) {
             throw Errors.toS3(e, "multipart upload " + mpu.id() + " cannot be assembled");
         }
-        CreateMultipartUploadRequest create = assembled.upload().request;
+        CreateMultipartUploadRequest create = assembled.upload().request();
         PutObjectRequest put = PutObjectRequest.builder().bucket(create.bucket()).key(create.key())
                 .contentLength(assembled.length()).contentType(create.contentType())
                 .cacheControl(create.cacheControl()).contentDisposition(create.contentDisposition())
@@ -476,7 +480,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 .expires(create.expires()).metadata(create.metadata()).build();
         forget(create.bucket(), create.key());
         try (InputStream body = assembled.body()) {
-            putPath.put(put, body, assembled.upload().match, assembled.eTag());
+            putPath.put(put, body, assembled.upload().match(), assembled.eTag());
         } catch (IOException e) {
             throw Errors.toS3(e, "multipart upload " + mpu.id() + " failed");
         }
