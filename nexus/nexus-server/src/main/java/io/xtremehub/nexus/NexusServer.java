@@ -1,13 +1,17 @@
 package io.xtremehub.nexus;
 
 import io.xtremehub.nexus.admin.AdminServer;
-import io.xtremehub.nexus.pipeline.NexusBlobStore;
+import io.xtremehub.nexus.marker.ObjectVersions;
 import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metadata.RedisMetadataStore;
 import io.xtremehub.nexus.metrics.MetricsFilter;
 import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.pipeline.NexusBlobStore;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.PolicyBlobStore;
+import io.xtremehub.nexus.policy.PolicyResolver;
+import io.xtremehub.nexus.servlet.CompleteMultipartStatusFilter;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.streamlet.StreamletRegistry;
 import io.xtremehub.nexus.swarm.Member;
@@ -16,7 +20,6 @@ import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
-import io.xtremehub.nexus.servlet.CompleteMultipartStatusFilter;
 import io.xtremehub.nexus.tagging.ProxyFilters;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingBlobStore;
@@ -90,7 +93,8 @@ public final class NexusServer implements AutoCloseable {
             this.pipelines = new PipelineFactory(registry, metadata);
             BlobStore backend = b.backend.create();
             this.tags = new TagStore(backend, b.tagBucket);
-            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags, metrics);
+            PolicyResolver policies = new PolicyResolver(metadata);
+            this.blobStore = new NexusBlobStore(backend, policies, pipelines, work, tags, metrics);
             BlobStore front = blobStore;
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
@@ -109,17 +113,19 @@ public final class NexusServer implements AutoCloseable {
                 if (meshServer != null) {
                     // each partition has one owner, so its state stays fresh in the owner's memory; when
                     // ownership moves, partition instances are dropped and reload their state
-                    PartitionRouter router = new PartitionRouter(blobStore, members, sw.secret(),
-                            () -> pipelines.exclusiveState(true));
+                    PartitionRouter router = new PartitionRouter(blobStore, policies, pipelines, members,
+                            sw.secret(), () -> pipelines.exclusiveState(true));
                     meshServer.start(router);
                     front = router;
                 } else {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags, blobStore)));
+            ObjectVersions versions = new ObjectVersions(backend);
+            this.proxy = proxy(b, b.outerMiddleware.apply(PolicyBlobStore.resolvingPolicies(
+                    new TaggingBlobStore(front, tags, versions), policies)));
             ProxyFilters.install(proxy, new MetricsFilter(metrics));
-            ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
+            ProxyFilters.install(proxy, new TaggingFilter(tags, versions, b.accessKey, b.secretKey));
             ProxyFilters.install(proxy, new CompleteMultipartStatusFilter());
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;

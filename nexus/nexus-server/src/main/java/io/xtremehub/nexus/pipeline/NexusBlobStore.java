@@ -3,14 +3,13 @@ package io.xtremehub.nexus.pipeline;
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.http.ETags;
 import io.xtremehub.nexus.marker.ObjectMarker;
-import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.multipart.LocalMultipartUploads;
 import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
+import io.xtremehub.nexus.policy.RequestPolicy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.TagStore;
-import io.xtremehub.nexus.tagging.TaggingFilter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -62,10 +61,9 @@ import software.amazon.awssdk.services.s3.model.UploadPartResponse;
  * exactly the recorded transformations when the object is read. Objects without a marker pass
  * through untouched. Clients always see the size and ETag of the bytes they wrote.
  */
-public final class NexusBlobStore extends ForwardingBlobStore implements TaggingFilter.ObjectVersions {
+public final class NexusBlobStore extends ForwardingBlobStore {
     private static final Logger LOG = LoggerFactory.getLogger(NexusBlobStore.class);
 
-    private final PolicyResolver policies;
     private final PipelineFactory pipelines;
     private final PutPath putPath;
     private final GetPath getPath;
@@ -81,16 +79,15 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
 
     /**
      * @param backend the store chunks are written to
-     * @param metadata policies and registrations
+     * @param policies finds the policy version recorded on an object being read
      * @param pipelines streamlet instances per policy version
      * @param workDir where chunks are spooled and multipart parts kept
      * @param tags object tags, where the pipeline's context is stored
      * @param metrics where bytes per policy and streamlet times are counted
      */
-    public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir,
+    public NexusBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
                           TagStore tags, NexusMetrics metrics) throws IOException {
         super(backend);
-        this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
         this.tags = tags;
         this.metrics = metrics;
@@ -98,34 +95,6 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
         this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
-    }
-
-    /**
-     * The partition key ({@code stream/partition}) of an object, if an active policy with a stateful
-     * streamlet applies to it and its key layout names a partition: such chunks are routed to the
-     * partition's owner in a swarmlet.
-     */
-    public Optional<String> statefulPartition(String bucket, String key) {
-        Optional<Match> match = policies.match(bucket, key);
-        if (match.isEmpty() || !pipelines.isStateful(match.get().policy())) {
-            return Optional.empty();
-        }
-        return PipelineFactory.partitionKey(match.get().chunk());
-    }
-
-    @Override
-    public Optional<String> writeIdOf(String bucket, String key) {
-        HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(key).build());
-        if (head == null) {
-            throw S3Exceptions.noSuchKey(bucket, key, null);
-        }
-        // an object without a marker was not written through a pipeline, so it has no context
-        return ObjectMarker.from(head.metadata()).map(ObjectMarker::writeId);
-    }
-
-    @Override
-    public boolean marksWrites(String bucket, String key) {
-        return policies.match(bucket, key).isPresent();
     }
 
     @Override
@@ -144,7 +113,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         checkMetadata(request.metadata());
         forget(request.bucket(), request.key());
-        Optional<Match> match = policies.match(request.bucket(), request.key());
+        Optional<Match> match = RequestPolicy.of(request).match();
         if (match.isEmpty()) {
             return delegate().putBlob(request, payload);
         }
@@ -170,7 +139,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
             throw S3Exceptions.noSuchKey(request.sourceBucket(), request.sourceKey(), null);
         }
         boolean marked = ObjectMarker.from(source.metadata()).isPresent();
-        Optional<Match> destination = policies.match(request.destinationBucket(), request.destinationKey());
+        Optional<Match> destination = RequestPolicy.of(request).match();
         if (!marked && destination.isEmpty()) {
             forget(request.destinationBucket(), request.destinationKey());
             return delegate().copyBlob(request);
@@ -187,7 +156,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 .metadata(metadata).build();
         try (ResponseInputStream<GetObjectResponse> in = getBlob(GetObjectRequest.builder()
                 .bucket(request.sourceBucket()).key(request.sourceKey()).build())) {
-            PutObjectResponse stored = putBlob(put, in);
+            PutObjectResponse stored = putBlob(RequestPolicy.of(request).attachTo(put), in);
             return SdkResponses.copyResponse(stored.eTag(), java.time.Instant.now());
         } catch (IOException e) {
             throw Errors.toS3(e, "copy of " + request.sourceBucket() + "/" + request.sourceKey() + " failed");
@@ -413,7 +382,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     @Override
     public MultipartUpload initiateMultipartUpload(CreateMultipartUploadRequest request) {
         checkMetadata(request.metadata());
-        Optional<Match> match = policies.match(request.bucket(), request.key());
+        Optional<Match> match = RequestPolicy.of(request).match();
         if (match.isEmpty()) {
             return delegate().initiateMultipartUpload(request);
         }

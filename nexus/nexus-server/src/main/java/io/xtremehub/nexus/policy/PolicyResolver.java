@@ -2,9 +2,14 @@ package io.xtremehub.nexus.policy;
 
 import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.policy.ChunkId;
+import io.xtremehub.nexus.policy.Policy;
 import java.util.Optional;
 
-/** Finds the active policy that applies to an object being written. */
+/**
+ * Finds the active policy that applies to an object being written, and the policy version recorded on
+ * one being read. Requests get their decision through {@link #decide}, once (see {@link RequestPolicy}).
+ */
 public final class PolicyResolver {
     /**
      * A policy and the chunk it applies to.
@@ -20,6 +25,11 @@ public final class PolicyResolver {
     /** @param metadata where the active policies are */
     public PolicyResolver(MetadataStore metadata) {
         this.metadata = metadata;
+    }
+
+    /** The decision for one request about this object, looked up when a layer first asks. */
+    public RequestPolicy decide(String bucket, String key) {
+        return new RequestPolicy(this, bucket, key);
     }
 
     /** The first active policy (by name) whose target and key layout match. */

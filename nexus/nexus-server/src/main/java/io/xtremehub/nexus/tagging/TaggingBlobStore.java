@@ -1,5 +1,7 @@
 package io.xtremehub.nexus.tagging;
 
+import io.xtremehub.nexus.marker.ObjectVersions;
+import io.xtremehub.nexus.policy.RequestPolicy;
 import java.io.InputStream;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
@@ -24,14 +26,14 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
     private final TagStore tags;
-    private final TaggingFilter.ObjectVersions objects;
+    private final ObjectVersions objects;
 
     /**
-     * @param delegate the Nexus middleware (or the swarmlet router in front of it)
+     * @param delegate the layers below tagging
      * @param tags where tags are kept
      * @param objects write ids of objects
      */
-    public TaggingBlobStore(BlobStore delegate, TagStore tags, TaggingFilter.ObjectVersions objects) {
+    public TaggingBlobStore(BlobStore delegate, TagStore tags, ObjectVersions objects) {
         super(delegate);
         this.tags = tags;
         this.objects = objects;
@@ -40,7 +42,7 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
     @Override
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         TagSet requested = RequestTagging.current().tags(); // bad tags are refused before anything is written
-        boolean marked = objects.marksWrites(request.bucket(), request.key());
+        boolean marked = RequestPolicy.of(request).applies();
         PutObjectResponse response = delegate().putBlob(request, payload);
         tagWritten(request.bucket(), request.key(), requested, marked);
         return response;
@@ -51,11 +53,9 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
      * so without tags nothing needs doing (the sidecar work a PUT would otherwise cost); an unmarked
      * one has its predecessor's tags replaced.
      *
-     * @param markedBefore whether the write was to be marked when it started: only if it still is
-     *     after it can it not have missed its marker (a policy appearing meanwhile)
+     * @param marked whether the request's policy decision, the one the write was made with, marks it
      */
-    private void tagWritten(String bucket, String key, TagSet requested, boolean markedBefore) {
-        boolean marked = markedBefore && objects.marksWrites(bucket, key);
+    private void tagWritten(String bucket, String key, TagSet requested, boolean marked) {
         if (!marked) {
             tags.replaceUser(bucket, key, null, requested);
         } else if (!requested.isEmpty()) {
@@ -69,7 +69,7 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
         TagSet requested = headers.replaces() ? headers.tags()
                 : tags.read(request.sourceBucket(), request.sourceKey())
                         .userOf(objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
-        boolean marked = objects.marksWrites(request.destinationBucket(), request.destinationKey());
+        boolean marked = RequestPolicy.of(request).applies();
         CopyObjectResponse response = delegate().copyBlob(request);
         tagWritten(request.destinationBucket(), request.destinationKey(), requested, marked);
         return response;

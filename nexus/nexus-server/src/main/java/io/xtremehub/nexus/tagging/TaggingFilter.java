@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.tagging;
 
+import io.xtremehub.nexus.marker.ObjectVersions;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,7 +14,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,20 +35,6 @@ public final class TaggingFilter implements Filter {
     private static final Logger LOG = LoggerFactory.getLogger(TaggingFilter.class);
     private static final int MAX_BODY = 64 << 10;
     private static final String XMLNS = "http://s3.amazonaws.com/doc/2006-03-01/";
-
-    /** How tagging learns whether an object exists and which PUT wrote it. */
-    public interface ObjectVersions {
-        /**
-         * What identifies the object's current version for its tags and context: the write id in its
-         * marker (empty for objects without one, which no pipeline wrote).
-         *
-         * @throws AwsServiceException NoSuchKey / NoSuchBucket if it does not exist
-         */
-        Optional<String> writeIdOf(String bucket, String key);
-
-        /** Whether a PUT of this key now stores it with a marker, and so with a fresh write id. */
-        boolean marksWrites(String bucket, String key);
-    }
 
     private final TagStore tags;
     private final ObjectVersions objects;
