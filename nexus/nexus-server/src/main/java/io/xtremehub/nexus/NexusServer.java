@@ -20,6 +20,8 @@ import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.nexus.tagging.ContextTags;
+import io.xtremehub.nexus.tagging.ObjectTags;
 import io.xtremehub.nexus.tagging.ProxyFilters;
 import io.xtremehub.nexus.tagging.TagStore;
 import io.xtremehub.nexus.tagging.TaggingBlobStore;
@@ -68,7 +70,7 @@ public final class NexusServer implements AutoCloseable {
     private final StreamletRegistry registry;
     private final PipelineFactory pipelines;
     private final NexusBlobStore blobStore;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final S3Proxy proxy;
     private final AdminServer admin;
     private final MeshServer mesh;
@@ -92,9 +94,11 @@ public final class NexusServer implements AutoCloseable {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
             this.pipelines = new PipelineFactory(registry, metadata);
             BlobStore backend = b.backend.create();
-            this.tags = new TagStore(backend, b.tagBucket);
+            TagStore sidecars = new TagStore(backend, b.tagBucket);
+            ObjectTags tags = new ObjectTags(sidecars);
+            this.contexts = new ContextTags(sidecars);
             PolicyResolver policies = new PolicyResolver(metadata);
-            this.blobStore = new NexusBlobStore(backend, policies, pipelines, work, tags, metrics);
+            this.blobStore = new NexusBlobStore(backend, policies, pipelines, work, contexts, metrics);
             BlobStore front = blobStore;
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
@@ -125,7 +129,7 @@ public final class NexusServer implements AutoCloseable {
             this.proxy = proxy(b, b.outerMiddleware.apply(PolicyBlobStore.resolvingPolicies(
                     new TaggingBlobStore(front, tags, versions), policies)));
             ProxyFilters.install(proxy, new MetricsFilter(metrics));
-            ProxyFilters.install(proxy, new TaggingFilter(tags, versions, b.accessKey, b.secretKey));
+            ProxyFilters.install(proxy, new TaggingFilter(sidecars, tags, versions, b.accessKey, b.secretKey));
             ProxyFilters.install(proxy, new CompleteMultipartStatusFilter());
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
@@ -300,7 +304,7 @@ public final class NexusServer implements AutoCloseable {
         if (started) {
             proxy.stop();
         }
-        tags.close();
+        contexts.close();
         blobStore.close();
         pipelines.close();
         registry.close();

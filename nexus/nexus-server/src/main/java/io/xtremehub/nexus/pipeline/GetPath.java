@@ -12,7 +12,7 @@ import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -36,11 +36,11 @@ final class GetPath {
     private final PipelineFactory pipelines;
     private final PolicyResolver policies;
     private final Spool spool;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final ReadCache cache;
     private final NexusMetrics metrics;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags,
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, ContextTags contexts,
             ReadCache cache, NexusMetrics metrics) {
         this.backend = backend;
         this.cache = cache;
@@ -48,7 +48,7 @@ final class GetPath {
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
-        this.tags = tags;
+        this.contexts = contexts;
     }
 
     /** The client-visible ETag of a marked object. */
@@ -92,7 +92,7 @@ final class GetPath {
         String bucket = request.bucket();
         String key = request.key();
         PipelineContext ctx = new PipelineContext(new ObjectRef(bucket, key, eTag, size), chunk, policy,
-                marker.context(), () -> tags.read(bucket, key).contextOf(marker.writeId()));
+                marker.context(), () -> contexts.of(bucket, key, marker.writeId()));
         GetObjectResponse.Builder response = clean(stored)
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())

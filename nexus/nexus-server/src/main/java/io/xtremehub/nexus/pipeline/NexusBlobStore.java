@@ -9,7 +9,7 @@ import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.policy.RequestPolicy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ public final class NexusBlobStore extends ForwardingBlobStore {
     private final PutPath putPath;
     private final GetPath getPath;
     private final LocalMultipartUploads multipart;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final ReadCache readCache = new ReadCache();
     private final NexusMetrics metrics;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
@@ -82,18 +82,18 @@ public final class NexusBlobStore extends ForwardingBlobStore {
      * @param policies finds the policy version recorded on an object being read
      * @param pipelines streamlet instances per policy version
      * @param workDir where chunks are spooled and multipart parts kept
-     * @param tags object tags, where the pipeline's context is stored
+     * @param contexts where the pipeline's context is stored
      * @param metrics where bytes per policy and streamlet times are counted
      */
     public NexusBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
-                          TagStore tags, NexusMetrics metrics) throws IOException {
+                          ContextTags contexts, NexusMetrics metrics) throws IOException {
         super(backend);
         this.pipelines = pipelines;
-        this.tags = tags;
+        this.contexts = contexts;
         this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
-        this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
+        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics);
+        this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
@@ -177,7 +177,7 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         if (head != null) {
             ObjectMarker.from(head.metadata()).map(ObjectMarker::routedTo).ifPresent(target -> {
                 delegate().removeBlob(DeleteObjectRequest.builder().bucket(target).key(request.key()).build());
-                tags.delete(target, request.key());
+                contexts.delete(target, request.key());
             });
         }
         return response;

@@ -11,7 +11,7 @@ import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,15 +41,15 @@ final class PutPath {
     private final BlobStore backend;
     private final PipelineFactory pipelines;
     private final Spool spool;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final NexusMetrics metrics;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags, NexusMetrics metrics) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics) {
         this.backend = backend;
         this.metrics = metrics;
         this.pipelines = pipelines;
         this.spool = spool;
-        this.tags = tags;
+        this.contexts = contexts;
     }
 
     /**
@@ -94,11 +94,11 @@ final class PutPath {
             if (!context.isEmpty()) {
                 // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
                 // under the key the client wrote and, for a routed chunk, beside the data a GET reads
-                tags.writeContextLater(request.bucket(), request.key(), written.contextId(), context);
+                contexts.writeLater(request.bucket(), request.key(), written.contextId(), context);
                 String storedIn = direct ? request.bucket()
                         : ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
                 if (!storedIn.equals(request.bucket())) {
-                    tags.writeContextLater(storedIn, request.key(), written.contextId(), context);
+                    contexts.writeLater(storedIn, request.key(), written.contextId(), context);
                 }
             }
             return written.response();

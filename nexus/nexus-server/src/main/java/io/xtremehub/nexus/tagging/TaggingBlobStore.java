@@ -25,15 +25,15 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  * every request once, whichever worker ends up processing the chunk.
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
-    private final TagStore tags;
+    private final ObjectTags tags;
     private final ObjectVersions objects;
 
     /**
      * @param delegate the layers below tagging
-     * @param tags where tags are kept
+     * @param tags the client tags of objects
      * @param objects write ids of objects
      */
-    public TaggingBlobStore(BlobStore delegate, TagStore tags, ObjectVersions objects) {
+    public TaggingBlobStore(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
         super(delegate);
         this.tags = tags;
         this.objects = objects;
@@ -57,9 +57,9 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
      */
     private void tagWritten(String bucket, String key, TagSet requested, boolean marked) {
         if (!marked) {
-            tags.replaceUser(bucket, key, null, requested);
+            tags.replace(bucket, key, null, requested);
         } else if (!requested.isEmpty()) {
-            tags.replaceUser(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
+            tags.replace(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
         }
     }
 
@@ -67,8 +67,8 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
     public CopyObjectResponse copyBlob(CopyObjectRequest request) {
         RequestTagging headers = RequestTagging.current();
         TagSet requested = headers.replaces() ? headers.tags()
-                : tags.read(request.sourceBucket(), request.sourceKey())
-                        .userOf(objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
+                : tags.of(request.sourceBucket(), request.sourceKey(),
+                        objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
         boolean marked = RequestPolicy.of(request).applies();
         CopyObjectResponse response = delegate().copyBlob(request);
         tagWritten(request.destinationBucket(), request.destinationKey(), requested, marked);
@@ -97,7 +97,7 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
                                                                    CompleteMultipartUploadRequest request) {
         CompleteMultipartUploadResponse response = delegate().completeMultipartUpload(mpu, request);
         // whether the upload is marked was decided when it started, so ask the object itself
-        tags.replaceUser(mpu.containerName(), mpu.blobName(),
+        tags.replace(mpu.containerName(), mpu.blobName(),
                 objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), tags.takeForUpload(mpu.id()));
         return response;
     }
