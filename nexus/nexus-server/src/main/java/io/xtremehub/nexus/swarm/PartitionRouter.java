@@ -32,16 +32,8 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     private final MeshClient mesh;
     private volatile PartitionRing ring;
 
-    /**
-     * @param delegate the layers that process a chunk on this worker
-     * @param policies decides the policy of chunks forwarded to this worker by others
-     * @param pipelines tells which policies are stateful
-     * @param membership the swarmlet's live members
-     * @param secret the swarmlet secret the mesh authenticates with
-     * @param onOwnershipChange run after the ring changed (partition state must be reloaded)
-     */
-    public PartitionRouter(BlobStore delegate, PolicyResolver policies, PipelineFactory pipelines,
-                           Membership membership, String secret, Runnable onOwnershipChange) {
+    private PartitionRouter(BlobStore delegate, PolicyResolver policies, PipelineFactory pipelines,
+                            Membership membership, String secret, Runnable onOwnershipChange) {
         super(delegate);
         this.policies = policies;
         this.pipelines = pipelines;
@@ -52,6 +44,23 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
             ring = new PartitionRing(membership.members());
             onOwnershipChange.run();
         });
+    }
+
+    /**
+     * Routes chunks to their partition's owner before {@code delegate} processes them; also the entry
+     * of chunks other workers forward here.
+     *
+     * @param delegate the layers that process a chunk on this worker
+     * @param policies decides the policy of chunks forwarded to this worker by others
+     * @param pipelines tells which policies are stateful
+     * @param membership the swarmlet's live members
+     * @param secret the swarmlet secret the mesh authenticates with
+     * @param onOwnershipChange run after the ring changed (partition state must be reloaded)
+     */
+    public static PartitionRouter routingPartitions(BlobStore delegate, PolicyResolver policies,
+                                                    PipelineFactory pipelines, Membership membership, String secret,
+                                                    Runnable onOwnershipChange) {
+        return new PartitionRouter(delegate, policies, pipelines, membership, secret, onOwnershipChange);
     }
 
     /**

@@ -21,22 +21,29 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 /**
  * Keeps object tags in step with the objects: applies {@code x-amz-tagging} on PutObject, the
  * tagging directive on CopyObject, clears the tags of an overwritten object and deletes those of a
- * deleted one, and hides the sidecar bucket from ListBuckets. The outermost middleware, so it sees
- * every request once, whichever worker ends up processing the chunk.
+ * deleted one, and hides the sidecar bucket from ListBuckets. It sits above partition routing, so it
+ * sees every request once, on the worker the client called, whichever worker ends up processing the
+ * chunk. Whether a write is marked comes from the request's {@link RequestPolicy}, the decision the
+ * write itself is made with.
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
     private final ObjectTags tags;
     private final ObjectVersions objects;
 
-    /**
-     * @param delegate the layers below tagging
-     * @param tags the client tags of objects
-     * @param objects write ids of objects
-     */
-    public TaggingBlobStore(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
+    private TaggingBlobStore(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
         super(delegate);
         this.tags = tags;
         this.objects = objects;
+    }
+
+    /**
+     * Keeps tags in step for everything below {@code delegate}.
+     *
+     * @param tags the client tags of objects
+     * @param objects write ids of objects
+     */
+    public static BlobStore keepingTags(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
+        return new TaggingBlobStore(delegate, tags, objects);
     }
 
     @Override

@@ -56,13 +56,14 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
- * The Nexus middleware: an S3Proxy {@link ForwardingBlobStore} that runs the matching policy's
- * streamlet pipeline on chunks being written, records a marker on the stored object, and undoes
+ * The pipeline layer, innermost in the {@link io.xtremehub.nexus.chain.MiddlewareChain}: an S3Proxy
+ * {@link ForwardingBlobStore} that runs the streamlet pipeline of the policy the request's
+ * {@link RequestPolicy} names on chunks being written, records a marker on the stored object, and undoes
  * exactly the recorded transformations when the object is read. Objects without a marker pass
  * through untouched. Clients always see the size and ETag of the bytes they wrote.
  */
-public final class NexusBlobStore extends ForwardingBlobStore {
-    private static final Logger LOG = LoggerFactory.getLogger(NexusBlobStore.class);
+public final class PipelineBlobStore extends ForwardingBlobStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PipelineBlobStore.class);
 
     private final PipelineFactory pipelines;
     private final PutPath putPath;
@@ -77,16 +78,8 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         return t;
     });
 
-    /**
-     * @param backend the store chunks are written to
-     * @param policies finds the policy version recorded on an object being read
-     * @param pipelines streamlet instances per policy version
-     * @param workDir where chunks are spooled and multipart parts kept
-     * @param contexts where the pipeline's context is stored
-     * @param metrics where bytes per policy and streamlet times are counted
-     */
-    public NexusBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
-                          ContextTags contexts, NexusMetrics metrics) throws IOException {
+    private PipelineBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
+                              ContextTags contexts, NexusMetrics metrics) throws IOException {
         super(backend);
         this.pipelines = pipelines;
         this.contexts = contexts;
@@ -95,6 +88,22 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics);
         this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
+    }
+
+    /**
+     * The pipeline layer over the backend.
+     *
+     * @param backend the store chunks are written to
+     * @param policies finds the policy version recorded on an object being read
+     * @param pipelines streamlet instances per policy version
+     * @param workDir where chunks are spooled and multipart parts kept
+     * @param contexts where the pipeline's context is stored
+     * @param metrics where bytes per policy and streamlet times are counted
+     */
+    public static PipelineBlobStore runningPipelines(BlobStore backend, PolicyResolver policies,
+                                                     PipelineFactory pipelines, Path workDir, ContextTags contexts,
+                                                     NexusMetrics metrics) throws IOException {
+        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics);
     }
 
     @Override
@@ -456,13 +465,6 @@ public final class NexusBlobStore extends ForwardingBlobStore {
         multipart.remove(mpu.id());
         LOG.debug("completed multipart upload {} of {}/{}", mpu.id(), create.bucket(), create.key());
         return SdkResponses.completeResponse(assembled.eTag());
-    }
-
-    /** Creates the bucket in the backend if it does not exist yet. */
-    public void ensureBucket(String bucket) {
-        if (!delegate().containerExists(bucket)) {
-            delegate().createContainer(bucket);
-        }
     }
 
     @Override
