@@ -7,7 +7,6 @@ import io.xtremehub.nexus.http.ETags;
 import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
-import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;

@@ -31,13 +31,6 @@ public final class RequestPolicy {
         this.key = key;
     }
 
-    /** A decision already made, e.g. when a multipart upload started. */
-    public static RequestPolicy decided(Optional<Match> match) {
-        RequestPolicy decided = new RequestPolicy(null, null, null);
-        decided.match = match;
-        return decided;
-    }
-
     /** The active policy that applies to the object, with the chunk it names (empty: none applies). */
     public Optional<Match> match() {
         Optional<Match> m = match;
