@@ -1,26 +1,20 @@
 package io.xtremehub.nexus;
 
 import io.xtremehub.nexus.admin.AdminServer;
-import io.xtremehub.nexus.internal.NexusBlobStore;
+import io.xtremehub.nexus.chain.MiddlewareChain;
 import io.xtremehub.nexus.metadata.LocalMetadataStore;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metadata.RedisMetadataStore;
-import io.xtremehub.nexus.metrics.MetricsFilter;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.servlet.ProxyFilters;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.streamlet.StreamletRegistry;
 import io.xtremehub.nexus.swarm.Member;
 import io.xtremehub.nexus.swarm.Membership;
 import io.xtremehub.nexus.swarm.MeshServer;
-import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
-import io.xtremehub.nexus.servlet.CompleteMultipartStatusFilter;
-import io.xtremehub.nexus.tagging.ProxyFilters;
-import io.xtremehub.nexus.tagging.TagStore;
-import io.xtremehub.nexus.tagging.TaggingBlobStore;
-import io.xtremehub.nexus.tagging.TaggingFilter;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -34,8 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Nexus worker: S3Proxy serving the S3 API with the Nexus middleware in front of a backend,
- * plus the authenticated admin API. Start one with {@link #builder()}:
+ * A Nexus worker: S3Proxy serving the S3 API with the Nexus middleware ({@link MiddlewareChain}) in
+ * front of a backend, plus the authenticated admin API. Start one with {@link #builder()}:
  *
  * <pre>{@code
  * try (NexusServer nexus = NexusServer.builder()
@@ -64,8 +58,7 @@ public final class NexusServer implements AutoCloseable {
     private final MetadataStore metadata;
     private final StreamletRegistry registry;
     private final PipelineFactory pipelines;
-    private final NexusBlobStore blobStore;
-    private final TagStore tags;
+    private final MiddlewareChain chain;
     private final S3Proxy proxy;
     private final AdminServer admin;
     private final MeshServer mesh;
@@ -88,10 +81,9 @@ public final class NexusServer implements AutoCloseable {
         try {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
             this.pipelines = new PipelineFactory(registry, metadata);
-            BlobStore backend = b.backend.create();
-            this.tags = new TagStore(backend, b.tagBucket);
-            this.blobStore = new NexusBlobStore(backend, metadata, pipelines, work, tags, metrics);
-            BlobStore front = blobStore;
+            MiddlewareChain.Builder chainParts = MiddlewareChain.over(b.backend.create())
+                    .policies(metadata, pipelines).workDir(work).metrics(metrics)
+                    .tagging(b.tagBucket, b.accessKey, b.secretKey).outerMiddleware(b.outerMiddleware);
             if (b.swarmlet != null) {
                 SwarmletConfig sw = b.swarmlet;
                 if (!(metadata instanceof RedisMetadataStore redis)) {
@@ -109,18 +101,19 @@ public final class NexusServer implements AutoCloseable {
                 if (meshServer != null) {
                     // each partition has one owner, so its state stays fresh in the owner's memory; when
                     // ownership moves, partition instances are dropped and reload their state
-                    PartitionRouter router = new PartitionRouter(blobStore, members, sw.secret(),
-                            () -> pipelines.exclusiveState(true));
-                    meshServer.start(router);
-                    front = router;
+                    chainParts.partitionRouting(members, sw.secret(), () -> pipelines.exclusiveState(true));
                 } else {
                     pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
                 }
             }
-            this.proxy = proxy(b, b.outerMiddleware.apply(new TaggingBlobStore(front, tags, blobStore)));
-            ProxyFilters.install(proxy, new MetricsFilter(metrics));
-            ProxyFilters.install(proxy, new TaggingFilter(tags, blobStore, b.accessKey, b.secretKey));
-            ProxyFilters.install(proxy, new CompleteMultipartStatusFilter());
+            this.chain = chainParts.build();
+            if (meshServer != null) {
+                meshServer.start(chain.meshEntry().orElseThrow());
+            }
+            this.proxy = proxy(b, chain.front());
+            for (jakarta.servlet.Filter filter : chain.servletFilters()) {
+                ProxyFilters.install(proxy, filter);
+            }
             this.admin = b.adminPort >= 0 ? new AdminServer(b.host, b.adminPort, b.adminToken, this) : null;
             this.mesh = meshServer;
             this.membership = members;
@@ -264,7 +257,7 @@ public final class NexusServer implements AutoCloseable {
 
     /** Creates the backend bucket if it does not exist yet. */
     public void ensureBucket(String bucket) {
-        blobStore.ensureBucket(bucket);
+        chain.ensureBucket(bucket);
     }
 
     /** Closes the resource too, after everything of this server, when the server is closed; returns this. */
@@ -294,8 +287,7 @@ public final class NexusServer implements AutoCloseable {
         if (started) {
             proxy.stop();
         }
-        tags.close();
-        blobStore.close();
+        chain.close();
         pipelines.close();
         registry.close();
         if (config.metadata == null) {

@@ -3,7 +3,7 @@ package io.xtremehub.nexus.admin;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.xtremehub.nexus.NexusServer;
-import io.xtremehub.nexus.internal.JsonReply;
+import io.xtremehub.nexus.http.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import io.xtremehub.nexus.metadata.StreamletRegistration;
 import io.xtremehub.nexus.policy.Policy;

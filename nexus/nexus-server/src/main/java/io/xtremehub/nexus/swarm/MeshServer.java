@@ -2,7 +2,7 @@ package io.xtremehub.nexus.swarm;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.xtremehub.nexus.internal.JsonReply;
+import io.xtremehub.nexus.http.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import java.io.IOException;
 import java.io.InputStream;

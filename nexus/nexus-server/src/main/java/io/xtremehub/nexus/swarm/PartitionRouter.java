@@ -1,11 +1,15 @@
 package io.xtremehub.nexus.swarm;
 
-import io.xtremehub.nexus.internal.NexusBlobStore;
+import io.xtremehub.nexus.policy.PolicyResolver;
+import io.xtremehub.nexus.policy.RequestPolicy;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
 import java.io.InputStream;
 import java.util.Optional;
+import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
@@ -13,7 +17,7 @@ import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
 /**
- * Partition-aware routing in front of the Nexus middleware: a PUT or GET of a chunk whose policy
+ * Partition-aware routing in front of the pipeline middleware: a PUT or GET of a chunk whose policy
  * has a stateful streamlet goes to the worker that owns the chunk's partition on the swarmlet's
  * {@link PartitionRing}, here or over the mesh. A worker receiving a forwarded chunk checks that it
  * still owns the partition (membership may have changed meanwhile) and refuses otherwise, which the
@@ -22,20 +26,17 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 public final class PartitionRouter extends ForwardingBlobStore implements MeshServer.Target {
     private static final Logger LOG = LoggerFactory.getLogger(PartitionRouter.class);
 
-    private final NexusBlobStore nexus;
+    private final PolicyResolver policies;
+    private final PipelineFactory pipelines;
     private final Membership membership;
     private final MeshClient mesh;
     private volatile PartitionRing ring;
 
-    /**
-     * @param nexus the local middleware
-     * @param membership the swarmlet's live members
-     * @param secret the swarmlet secret the mesh authenticates with
-     * @param onOwnershipChange run after the ring changed (partition state must be reloaded)
-     */
-    public PartitionRouter(NexusBlobStore nexus, Membership membership, String secret, Runnable onOwnershipChange) {
-        super(nexus);
-        this.nexus = nexus;
+    private PartitionRouter(BlobStore delegate, PolicyResolver policies, PipelineFactory pipelines,
+                            Membership membership, String secret, Runnable onOwnershipChange) {
+        super(delegate);
+        this.policies = policies;
+        this.pipelines = pipelines;
         this.membership = membership;
         this.mesh = new MeshClient(secret);
         this.ring = new PartitionRing(membership.members());
@@ -45,9 +46,32 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
         });
     }
 
-    /** The worker owning an object's partition, if the object is routed at all. */
-    public Optional<Member> owner(String bucket, String key) {
-        return nexus.statefulPartition(bucket, key).map(p -> ring.owner(p));
+    /**
+     * Routes chunks to their partition's owner before {@code delegate} processes them; also the entry
+     * of chunks other workers forward here.
+     *
+     * @param delegate the layers that process a chunk on this worker
+     * @param policies decides the policy of chunks forwarded to this worker by others
+     * @param pipelines tells which policies are stateful
+     * @param membership the swarmlet's live members
+     * @param secret the swarmlet secret the mesh authenticates with
+     * @param onOwnershipChange run after the ring changed (partition state must be reloaded)
+     */
+    public static PartitionRouter routingPartitions(BlobStore delegate, PolicyResolver policies,
+                                                    PipelineFactory pipelines, Membership membership, String secret,
+                                                    Runnable onOwnershipChange) {
+        return new PartitionRouter(delegate, policies, pipelines, membership, secret, onOwnershipChange);
+    }
+
+    /**
+     * The worker owning the partition of a request's object, if the object is routed at all: its
+     * policy has a stateful streamlet and its key layout names a partition.
+     */
+    private Optional<Member> owner(AwsRequest request) {
+        return RequestPolicy.of(request).match()
+                .filter(m -> pipelines.isStateful(m.policy()))
+                .flatMap(m -> PipelineFactory.partitionKey(m.chunk()))
+                .map(p -> ring.owner(p));
     }
 
     private boolean local(Optional<Member> owner) {
@@ -56,9 +80,9 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
 
     @Override
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
-        Optional<Member> owner = owner(request.bucket(), request.key());
+        Optional<Member> owner = owner(request);
         if (local(owner)) {
-            return nexus.putBlob(request, payload);
+            return delegate().putBlob(request, payload);
         }
         LOG.debug("forwarding PUT {}/{} to {}", request.bucket(), request.key(), owner.get().id());
         return mesh.put(owner.get(), request, payload);
@@ -66,30 +90,34 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
 
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
-        Optional<Member> owner = owner(request.bucket(), request.key());
+        Optional<Member> owner = owner(request);
         if (local(owner)) {
-            return nexus.getBlob(request);
+            return delegate().getBlob(request);
         }
         LOG.debug("forwarding GET {}/{} to {}", request.bucket(), request.key(), owner.get().id());
         return mesh.get(owner.get(), request);
     }
 
     // ------------------------------------------------------------ forwarded to this worker
+    // a forwarded chunk enters this worker's chain here, below tagging (the sender did that), so its
+    // policy is decided here, once, as PolicyBlobStore does for requests from clients
 
     @Override
     public PutObjectResponse put(PutObjectRequest request, InputStream body) {
-        checkOwned(request.bucket(), request.key());
-        return nexus.putBlob(request, body);
+        PutObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
+        checkOwned(decided, request.bucket(), request.key());
+        return delegate().putBlob(decided, body);
     }
 
     @Override
     public ResponseInputStream<GetObjectResponse> get(GetObjectRequest request) {
-        checkOwned(request.bucket(), request.key());
-        return nexus.getBlob(request);
+        GetObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
+        checkOwned(decided, request.bucket(), request.key());
+        return delegate().getBlob(decided);
     }
 
-    private void checkOwned(String bucket, String key) {
-        Optional<Member> owner = owner(bucket, key);
+    private void checkOwned(AwsRequest request, String bucket, String key) {
+        Optional<Member> owner = owner(request);
         if (!local(owner)) {
             throw new MeshServer.NotOwnerException(membership.self().id() + " does not own the partition of "
                     + bucket + "/" + key + "; " + owner.get().id() + " does");

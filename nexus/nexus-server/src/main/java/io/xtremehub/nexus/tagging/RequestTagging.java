@@ -2,9 +2,12 @@ package io.xtremehub.nexus.tagging;
 
 /**
  * The tagging headers of the S3 request being served on this thread ({@code x-amz-tagging},
- * {@code x-amz-tagging-directive}), which S3Proxy does not pass to blob stores: the
- * {@link TaggingFilter} sets them for the duration of the request, the {@link TaggingBlobStore}
- * reads them.
+ * {@code x-amz-tagging-directive}). S3Proxy does not pass them to blob stores, and the SDK request it
+ * builds has no field a servlet filter could fill, so they cross from the {@link TaggingFilter} to
+ * the {@link TaggingBlobStore} in a thread-local: S3Proxy calls the blob store chain on the thread
+ * that runs the filter, and the filter clears it when the request ends. This is the one request value
+ * Nexus hands down outside the request object, and only these two classes touch it; everything the
+ * chain decides itself travels on the request (see {@link io.xtremehub.nexus.policy.RequestPolicy}).
  *
  * @param tagging the x-amz-tagging header, or null
  * @param directive the x-amz-tagging-directive header, or null

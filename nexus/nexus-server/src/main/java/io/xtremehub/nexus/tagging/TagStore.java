@@ -9,11 +9,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,19 +28,20 @@ import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 
 /**
- * The tags of objects, kept in the backend beside them: one small sidecar blob per tagged object in a
- * bucket of its own ({@code <tagBucket>/<bucket>/<key>.tags}) that S3 clients cannot address, so it
- * works the same on every backend and survives restarts. A sidecar holds the client's tags and the
- * streamlet context of one version of the object, named by the write id in that version's marker
- * (none for an object no pipeline wrote). Both count only while the object still carries that write
- * id, so overwriting a marked object needs no sidecar work at all: its new write id leaves the old
- * version's tags and context behind (they are replaced or deleted with the next ones).
+ * The sidecar blobs that keep, beside each object, its client tags and the streamlet context of the
+ * pipeline run that wrote it: one small blob per object in a bucket of its own
+ * ({@code <tagBucket>/<bucket>/<key>.tags}) that S3 clients cannot address, so it works the same on
+ * every backend and survives restarts. This class is the storage only (format, per-key locks, writes
+ * in flight); what the two parts mean and when they are written is {@link ObjectTags} (the client's
+ * tags) and {@link ContextTags} (the pipeline context, written after the PUT was acknowledged).
  *
- * <p>Updates are read-modify-write under a per-key lock of this worker. The context is written after
- * the PUT was acknowledged, on a background thread ({@link #writeContextLater}); a read on this worker
- * first waits for a pending context write of the same object.
+ * <p>A sidecar names the object version it belongs to by the write id in that version's marker (none
+ * for an object no pipeline wrote); its contents count only while the object still carries that
+ * write id, so overwriting a marked object needs no sidecar work at all. Updates are
+ * read-modify-write under a per-key lock of this worker; reads and deletes first wait for a write of
+ * the same sidecar still in flight on this worker.
  */
-public final class TagStore implements AutoCloseable {
+public final class TagStore {
     private static final Logger LOG = LoggerFactory.getLogger(TagStore.class);
     private static final String SUFFIX = ".tags";
     private static final long PENDING_WAIT_SECONDS = 10;
@@ -50,8 +50,6 @@ public final class TagStore implements AutoCloseable {
     private final String bucket;
     private final ReentrantLock[] locks = new ReentrantLock[64];
     private final Map<String, CompletableFuture<Void>> pending = new ConcurrentHashMap<>();
-    // single-threaded writers chosen by key: the context writes of one object land in PUT order
-    private final ExecutorService[] writers = new ExecutorService[2];
 
     /**
      * What the sidecar of one object holds.
@@ -88,13 +86,6 @@ public final class TagStore implements AutoCloseable {
         for (int i = 0; i < locks.length; i++) {
             locks[i] = new ReentrantLock();
         }
-        for (int i = 0; i < writers.length; i++) {
-            writers[i] = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "nexus-context-tags");
-                t.setDaemon(true);
-                return t;
-            });
-        }
         if (!backend.containerExists(tagBucket)) {
             try {
                 backend.createContainer(tagBucket);
@@ -109,100 +100,55 @@ public final class TagStore implements AutoCloseable {
         return bucket;
     }
 
-    /** The tags of an object (none if it has no sidecar). Waits for a pending context write first. */
+    /** What the sidecar of an object holds (nothing if it has none). Waits for a write in flight first. */
     public Stored read(String objectBucket, String key) {
         awaitPending(objectBucket, key);
         return load(sidecar(objectBucket, key));
     }
 
     /**
-     * Replaces the client's tags of an object version, keeping its context.
+     * Changes the sidecar of an object under its lock. The change returns its argument to leave the
+     * sidecar as it is.
      *
-     * @param writeId the write id in the version's marker, or null if it has none
+     * @param onlyIfPresent leave an object without a sidecar alone (costs one metadata lookup)
      */
-    public void replaceUser(String objectBucket, String key, String writeId, TagSet tags) {
+    void update(String objectBucket, String key, boolean onlyIfPresent, UnaryOperator<Stored> change) {
         String sidecar = sidecar(objectBucket, key);
         ReentrantLock lock = lockFor(sidecar);
         lock.lock();
         try {
-            if (tags.isEmpty() && !exists(sidecar)) {
-                return; // a PUT without tags over an untagged object: one metadata lookup
-            }
-            Stored current = load(sidecar);
-            boolean sameVersion = Objects.equals(current.writeId(), writeId);
-            if (sameVersion && current.user().equals(tags)) {
+            if (onlyIfPresent && !exists(sidecar)) {
                 return;
             }
-            store(sidecar, new Stored(tags, writeId, sameVersion ? current.context() : Map.of()));
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Stores the context of the PUT with this write id in the background, after the object was
-     * acknowledged; keeps the client's tags. A failure is logged: the object stays readable, only its
-     * context is missing.
-     */
-    public void writeContextLater(String objectBucket, String key, String writeId, Map<String, String> context) {
-        String sidecar = sidecar(objectBucket, key);
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        pending.put(sidecar, done);
-        try {
-            writers[Math.floorMod(sidecar.hashCode(), writers.length)].execute(() -> {
-                try {
-                    writeContext(sidecar, writeId, context);
-                } catch (RuntimeException e) {
-                    LOG.warn("context of {}/{} was not stored as tags: {}", objectBucket, key, e.toString());
-                } finally {
-                    pending.remove(sidecar, done);
-                    done.complete(null);
-                }
-            });
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            pending.remove(sidecar, done);
-            done.complete(null);
-            LOG.warn("context of {}/{} was not stored as tags: Nexus is shutting down", objectBucket, key);
-        }
-    }
-
-    private void writeContext(String sidecar, String writeId, Map<String, String> context) {
-        ReentrantLock lock = lockFor(sidecar);
-        lock.lock();
-        try {
             Stored current = load(sidecar);
-            store(sidecar, new Stored(current.userOf(writeId), writeId, context));
+            Stored next = change.apply(current);
+            if (next != current) {
+                store(sidecar, next);
+            }
         } finally {
             lock.unlock();
         }
     }
 
-    /**
-     * Keeps the tags a multipart upload was started with ({@code x-amz-tagging} on
-     * CreateMultipartUpload) until it is completed or aborted, in the backend so that any worker,
-     * also after a restart, finds them.
-     */
-    public void holdForUpload(String uploadId, TagSet tags) {
-        store(uploadSidecar(uploadId), new Stored(tags, null, Map.of()));
+    /** Marks a write of the object's sidecar running on another thread: reads and deletes wait for it. */
+    void inFlight(String objectBucket, String key, CompletableFuture<Void> done) {
+        String sidecar = sidecar(objectBucket, key);
+        pending.put(sidecar, done);
+        done.whenComplete((ignored, failure) -> pending.remove(sidecar, done));
     }
 
-    /** The tags held for a multipart upload (none if it was started without), no longer held. */
-    public TagSet takeForUpload(String uploadId) {
-        String sidecar = uploadSidecar(uploadId);
-        TagSet held = load(sidecar).user();
-        if (!held.isEmpty()) {
-            store(sidecar, Stored.NONE);
-        }
-        return held;
+    /** What is kept for a multipart upload in progress (nothing if none). */
+    Stored readUpload(String uploadId) {
+        return load(uploadSidecar(uploadId));
     }
 
-    /** Forgets the tags held for an aborted multipart upload. */
-    public void dropForUpload(String uploadId) {
-        store(uploadSidecar(uploadId), Stored.NONE);
+    /** Keeps (or with {@link Stored#NONE}, forgets) what a multipart upload in progress needs. */
+    void storeUpload(String uploadId, Stored stored) {
+        store(uploadSidecar(uploadId), stored);
     }
 
-    /** Deletes the tags of a deleted object. */
-    public void delete(String objectBucket, String key) {
+    /** Deletes the sidecar of a deleted object. */
+    void delete(String objectBucket, String key) {
         awaitPending(objectBucket, key);
         String sidecar = sidecar(objectBucket, key);
         ReentrantLock lock = lockFor(sidecar);
@@ -226,7 +172,7 @@ public final class TagStore implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
-            LOG.warn("context tags of {}/{} still being written; answering without them", objectBucket, key);
+            LOG.warn("tags of {}/{} still being written; answering without them", objectBucket, key);
         }
     }
 
@@ -307,26 +253,5 @@ public final class TagStore implements AutoCloseable {
         TagSet user = new TagSet(TagSet.parseQuery(lines.get("user")));
         String wid = lines.get("wid");
         return new Stored(user, wid, wid == null ? Map.of() : TagSet.parseQuery(lines.get("ctx")));
-    }
-
-    /** Finishes pending context writes (up to a few seconds), then stops. */
-    @Override
-    public void close() {
-        for (ExecutorService writer : writers) {
-            writer.shutdown();
-        }
-        try {
-            for (ExecutorService writer : writers) {
-                if (!writer.awaitTermination(PENDING_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                    LOG.warn("context tags still being written at shutdown were dropped");
-                    writer.shutdownNow();
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            for (ExecutorService writer : writers) {
-                writer.shutdownNow();
-            }
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.xtremehub.nexus.tagging;
 
+import io.xtremehub.nexus.marker.ObjectVersions;
+import io.xtremehub.nexus.policy.RequestPolicy;
 import java.io.InputStream;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
@@ -19,28 +21,35 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 /**
  * Keeps object tags in step with the objects: applies {@code x-amz-tagging} on PutObject, the
  * tagging directive on CopyObject, clears the tags of an overwritten object and deletes those of a
- * deleted one, and hides the sidecar bucket from ListBuckets. The outermost middleware, so it sees
- * every request once, whichever worker ends up processing the chunk.
+ * deleted one, and hides the sidecar bucket from ListBuckets. It sits above partition routing, so it
+ * sees every request once, on the worker the client called, whichever worker ends up processing the
+ * chunk. Whether a write is marked comes from the request's {@link RequestPolicy}, the decision the
+ * write itself is made with.
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
-    private final TagStore tags;
-    private final TaggingFilter.ObjectVersions objects;
+    private final ObjectTags tags;
+    private final ObjectVersions objects;
 
-    /**
-     * @param delegate the Nexus middleware (or the swarmlet router in front of it)
-     * @param tags where tags are kept
-     * @param objects write ids of objects
-     */
-    public TaggingBlobStore(BlobStore delegate, TagStore tags, TaggingFilter.ObjectVersions objects) {
+    private TaggingBlobStore(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
         super(delegate);
         this.tags = tags;
         this.objects = objects;
     }
 
+    /**
+     * Keeps tags in step for everything below {@code delegate}.
+     *
+     * @param tags the client tags of objects
+     * @param objects write ids of objects
+     */
+    public static BlobStore keepingTags(BlobStore delegate, ObjectTags tags, ObjectVersions objects) {
+        return new TaggingBlobStore(delegate, tags, objects);
+    }
+
     @Override
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         TagSet requested = RequestTagging.current().tags(); // bad tags are refused before anything is written
-        boolean marked = objects.marksWrites(request.bucket(), request.key());
+        boolean marked = RequestPolicy.of(request).applies();
         PutObjectResponse response = delegate().putBlob(request, payload);
         tagWritten(request.bucket(), request.key(), requested, marked);
         return response;
@@ -51,15 +60,13 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
      * so without tags nothing needs doing (the sidecar work a PUT would otherwise cost); an unmarked
      * one has its predecessor's tags replaced.
      *
-     * @param markedBefore whether the write was to be marked when it started: only if it still is
-     *     after it can it not have missed its marker (a policy appearing meanwhile)
+     * @param marked whether the request's policy decision, the one the write was made with, marks it
      */
-    private void tagWritten(String bucket, String key, TagSet requested, boolean markedBefore) {
-        boolean marked = markedBefore && objects.marksWrites(bucket, key);
+    private void tagWritten(String bucket, String key, TagSet requested, boolean marked) {
         if (!marked) {
-            tags.replaceUser(bucket, key, null, requested);
+            tags.replace(bucket, key, null, requested);
         } else if (!requested.isEmpty()) {
-            tags.replaceUser(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
+            tags.replace(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
         }
     }
 
@@ -67,9 +74,9 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
     public CopyObjectResponse copyBlob(CopyObjectRequest request) {
         RequestTagging headers = RequestTagging.current();
         TagSet requested = headers.replaces() ? headers.tags()
-                : tags.read(request.sourceBucket(), request.sourceKey())
-                        .userOf(objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
-        boolean marked = objects.marksWrites(request.destinationBucket(), request.destinationKey());
+                : tags.of(request.sourceBucket(), request.sourceKey(),
+                        objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
+        boolean marked = RequestPolicy.of(request).applies();
         CopyObjectResponse response = delegate().copyBlob(request);
         tagWritten(request.destinationBucket(), request.destinationKey(), requested, marked);
         return response;
@@ -97,7 +104,7 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
                                                                    CompleteMultipartUploadRequest request) {
         CompleteMultipartUploadResponse response = delegate().completeMultipartUpload(mpu, request);
         // whether the upload is marked was decided when it started, so ask the object itself
-        tags.replaceUser(mpu.containerName(), mpu.blobName(),
+        tags.replace(mpu.containerName(), mpu.blobName(),
                 objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), tags.takeForUpload(mpu.id()));
         return response;
     }

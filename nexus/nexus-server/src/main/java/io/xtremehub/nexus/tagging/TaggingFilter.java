@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.tagging;
 
+import io.xtremehub.nexus.marker.ObjectVersions;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -13,7 +14,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,31 +36,20 @@ public final class TaggingFilter implements Filter {
     private static final int MAX_BODY = 64 << 10;
     private static final String XMLNS = "http://s3.amazonaws.com/doc/2006-03-01/";
 
-    /** How tagging learns whether an object exists and which PUT wrote it. */
-    public interface ObjectVersions {
-        /**
-         * What identifies the object's current version for its tags and context: the write id in its
-         * marker (empty for objects without one, which no pipeline wrote).
-         *
-         * @throws AwsServiceException NoSuchKey / NoSuchBucket if it does not exist
-         */
-        Optional<String> writeIdOf(String bucket, String key);
-
-        /** Whether a PUT of this key now stores it with a marker, and so with a fresh write id. */
-        boolean marksWrites(String bucket, String key);
-    }
-
-    private final TagStore tags;
+    private final TagStore sidecars;
+    private final ObjectTags tags;
     private final ObjectVersions objects;
     private final SigV4Verifier verifier;
 
     /**
-     * @param tags where tags are kept
+     * @param sidecars where tags and context are kept, read together to answer GetObjectTagging
+     * @param tags the client tags of objects
      * @param objects existence and write ids of objects
      * @param accessKey the S3 access key, or null if Nexus runs without authentication
      * @param secretKey the S3 secret key
      */
-    public TaggingFilter(TagStore tags, ObjectVersions objects, String accessKey, String secretKey) {
+    public TaggingFilter(TagStore sidecars, ObjectTags tags, ObjectVersions objects, String accessKey, String secretKey) {
+        this.sidecars = sidecars;
         this.tags = tags;
         this.objects = objects;
         this.verifier = new SigV4Verifier(accessKey, secretKey);
@@ -118,7 +107,7 @@ public final class TaggingFilter implements Filter {
         switch (method) {
             case "GET" -> {
                 String writeId = objects.writeIdOf(bucket, key).orElse(null);
-                TagStore.Stored stored = tags.read(bucket, key);
+                TagStore.Stored stored = sidecars.read(bucket, key);
                 Map<String, String> all = new LinkedHashMap<>(stored.userOf(writeId).tags());
                 stored.contextOf(writeId).forEach((k, v) -> all.put(TagSet.NEXUS_PREFIX + k, v));
                 sendXml(response, taggingXml(all));
@@ -127,7 +116,7 @@ public final class TaggingFilter implements Filter {
                 BodyDigests.check(request, body);
                 String writeId = objects.writeIdOf(bucket, key).orElse(null);
                 Map<String, String> given = TagSet.parseXml(body);
-                Map<String, String> context = tags.read(bucket, key).contextOf(writeId);
+                Map<String, String> context = sidecars.read(bucket, key).contextOf(writeId);
                 Map<String, String> client = new LinkedHashMap<>();
                 given.forEach((k, v) -> {
                     if (k.startsWith(TagSet.NEXUS_PREFIX)) {
@@ -140,12 +129,12 @@ public final class TaggingFilter implements Filter {
                         client.put(k, v);
                     }
                 });
-                tags.replaceUser(bucket, key, writeId, TagSet.of(client));
+                tags.replace(bucket, key, writeId, TagSet.of(client));
                 response.setStatus(200);
                 response.setContentLength(0);
             }
             case "DELETE" -> {
-                tags.replaceUser(bucket, key, objects.writeIdOf(bucket, key).orElse(null), TagSet.empty());
+                tags.replace(bucket, key, objects.writeIdOf(bucket, key).orElse(null), TagSet.empty());
                 response.setStatus(204);
             }
             default -> throw new TaggingException(405, "MethodNotAllowed", method

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.xtremehub.nexus.internal.ObjectMarker;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.tiering.loglines.LogLines;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,8 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import com.google.common.cache.Cache;
 import com.google.common.cache.CacheBuilder;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import java.util.Optional;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 

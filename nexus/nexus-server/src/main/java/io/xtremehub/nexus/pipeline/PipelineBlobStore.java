@@ -1,12 +1,15 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.DataSourceStreamlet;
-import io.xtremehub.nexus.internal.PolicyResolver.Match;
-import io.xtremehub.nexus.metadata.MetadataStore;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
+import io.xtremehub.nexus.multipart.LocalMultipartUploads;
+import io.xtremehub.nexus.policy.PolicyResolver;
+import io.xtremehub.nexus.policy.PolicyResolver.Match;
+import io.xtremehub.nexus.policy.RequestPolicy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
-import io.xtremehub.nexus.tagging.TaggingFilter;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -53,20 +56,20 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
 import software.amazon.awssdk.services.s3.model.UploadPartResponse;
 
 /**
- * The Nexus middleware: an S3Proxy {@link ForwardingBlobStore} that runs the matching policy's
- * streamlet pipeline on chunks being written, records a marker on the stored object, and undoes
+ * The pipeline layer, innermost in the {@link io.xtremehub.nexus.chain.MiddlewareChain}: an S3Proxy
+ * {@link ForwardingBlobStore} that runs the streamlet pipeline of the policy the request's
+ * {@link RequestPolicy} names on chunks being written, records a marker on the stored object, and undoes
  * exactly the recorded transformations when the object is read. Objects without a marker pass
  * through untouched. Clients always see the size and ETag of the bytes they wrote.
  */
-public final class NexusBlobStore extends ForwardingBlobStore implements TaggingFilter.ObjectVersions {
-    private static final Logger LOG = LoggerFactory.getLogger(NexusBlobStore.class);
+public final class PipelineBlobStore extends ForwardingBlobStore {
+    private static final Logger LOG = LoggerFactory.getLogger(PipelineBlobStore.class);
 
-    private final PolicyResolver policies;
     private final PipelineFactory pipelines;
     private final PutPath putPath;
     private final GetPath getPath;
     private final LocalMultipartUploads multipart;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final ReadCache readCache = new ReadCache();
     private final NexusMetrics metrics;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
@@ -75,53 +78,32 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         return t;
     });
 
-    /**
-     * @param backend the store chunks are written to
-     * @param metadata policies and registrations
-     * @param pipelines streamlet instances per policy version
-     * @param workDir where chunks are spooled and multipart parts kept
-     * @param tags object tags, where the pipeline's context is stored
-     * @param metrics where bytes per policy and streamlet times are counted
-     */
-    public NexusBlobStore(BlobStore backend, MetadataStore metadata, PipelineFactory pipelines, Path workDir,
-                          TagStore tags, NexusMetrics metrics) throws IOException {
+    private PipelineBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
+                              ContextTags contexts, NexusMetrics metrics) throws IOException {
         super(backend);
-        this.policies = new PolicyResolver(metadata);
         this.pipelines = pipelines;
-        this.tags = tags;
+        this.contexts = contexts;
         this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, tags, metrics);
-        this.getPath = new GetPath(backend, pipelines, policies, spool, tags, readCache, metrics);
+        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics);
+        this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
 
     /**
-     * The partition key ({@code stream/partition}) of an object, if an active policy with a stateful
-     * streamlet applies to it and its key layout names a partition: such chunks are routed to the
-     * partition's owner in a swarmlet.
+     * The pipeline layer over the backend.
+     *
+     * @param backend the store chunks are written to
+     * @param policies finds the policy version recorded on an object being read
+     * @param pipelines streamlet instances per policy version
+     * @param workDir where chunks are spooled and multipart parts kept
+     * @param contexts where the pipeline's context is stored
+     * @param metrics where bytes per policy and streamlet times are counted
      */
-    public Optional<String> statefulPartition(String bucket, String key) {
-        Optional<Match> match = policies.match(bucket, key);
-        if (match.isEmpty() || !pipelines.isStateful(match.get().policy())) {
-            return Optional.empty();
-        }
-        return PipelineFactory.partitionKey(match.get().chunk());
-    }
-
-    @Override
-    public Optional<String> writeIdOf(String bucket, String key) {
-        HeadObjectResponse head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(key).build());
-        if (head == null) {
-            throw S3Exceptions.noSuchKey(bucket, key, null);
-        }
-        // an object without a marker was not written through a pipeline, so it has no context
-        return ObjectMarker.from(head.metadata()).map(ObjectMarker::writeId);
-    }
-
-    @Override
-    public boolean marksWrites(String bucket, String key) {
-        return policies.match(bucket, key).isPresent();
+    public static PipelineBlobStore runningPipelines(BlobStore backend, PolicyResolver policies,
+                                                     PipelineFactory pipelines, Path workDir, ContextTags contexts,
+                                                     NexusMetrics metrics) throws IOException {
+        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics);
     }
 
     @Override
@@ -140,7 +122,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         checkMetadata(request.metadata());
         forget(request.bucket(), request.key());
-        Optional<Match> match = policies.match(request.bucket(), request.key());
+        Optional<Match> match = RequestPolicy.of(request).match();
         if (match.isEmpty()) {
             return delegate().putBlob(request, payload);
         }
@@ -166,7 +148,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
             throw S3Exceptions.noSuchKey(request.sourceBucket(), request.sourceKey(), null);
         }
         boolean marked = ObjectMarker.from(source.metadata()).isPresent();
-        Optional<Match> destination = policies.match(request.destinationBucket(), request.destinationKey());
+        Optional<Match> destination = RequestPolicy.of(request).match();
         if (!marked && destination.isEmpty()) {
             forget(request.destinationBucket(), request.destinationKey());
             return delegate().copyBlob(request);
@@ -183,7 +165,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 .metadata(metadata).build();
         try (ResponseInputStream<GetObjectResponse> in = getBlob(GetObjectRequest.builder()
                 .bucket(request.sourceBucket()).key(request.sourceKey()).build())) {
-            PutObjectResponse stored = putBlob(put, in);
+            PutObjectResponse stored = putBlob(RequestPolicy.of(request).attachTo(put), in);
             return SdkResponses.copyResponse(stored.eTag(), java.time.Instant.now());
         } catch (IOException e) {
             throw Errors.toS3(e, "copy of " + request.sourceBucket() + "/" + request.sourceKey() + " failed");
@@ -204,7 +186,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         if (head != null) {
             ObjectMarker.from(head.metadata()).map(ObjectMarker::routedTo).ifPresent(target -> {
                 delegate().removeBlob(DeleteObjectRequest.builder().bucket(target).key(request.key()).build());
-                tags.delete(target, request.key());
+                contexts.delete(target, request.key());
             });
         }
         return response;
@@ -334,10 +316,10 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     }
 
     private static void checkConditions(String ifMatch, String ifNoneMatch, String eTag) {
-        if (ifMatch != null && !"*".equals(ifMatch) && !PutPath.unquote(ifMatch).equals(eTag)) {
+        if (ifMatch != null && !"*".equals(ifMatch) && !ETags.unquote(ifMatch).equals(eTag)) {
             throw new S3ProxyException(S3ErrorCode.PRECONDITION_FAILED);
         }
-        if (ifNoneMatch != null && ("*".equals(ifNoneMatch) || PutPath.unquote(ifNoneMatch).equals(eTag))) {
+        if (ifNoneMatch != null && ("*".equals(ifNoneMatch) || ETags.unquote(ifNoneMatch).equals(eTag))) {
             throw S3Exceptions.fromStatusCode(304);
         }
     }
@@ -409,7 +391,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
     @Override
     public MultipartUpload initiateMultipartUpload(CreateMultipartUploadRequest request) {
         checkMetadata(request.metadata());
-        Optional<Match> match = policies.match(request.bucket(), request.key());
+        Optional<Match> match = RequestPolicy.of(request).match();
         if (match.isEmpty()) {
             return delegate().initiateMultipartUpload(request);
         }
@@ -468,7 +450,7 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
         } catch (IOException e) {
             throw Errors.toS3(e, "multipart upload " + mpu.id() + " cannot be assembled");
         }
-        CreateMultipartUploadRequest create = assembled.upload().request;
+        CreateMultipartUploadRequest create = assembled.upload().request();
         PutObjectRequest put = PutObjectRequest.builder().bucket(create.bucket()).key(create.key())
                 .contentLength(assembled.length()).contentType(create.contentType())
                 .cacheControl(create.cacheControl()).contentDisposition(create.contentDisposition())
@@ -476,20 +458,13 @@ public final class NexusBlobStore extends ForwardingBlobStore implements Tagging
                 .expires(create.expires()).metadata(create.metadata()).build();
         forget(create.bucket(), create.key());
         try (InputStream body = assembled.body()) {
-            putPath.put(put, body, assembled.upload().match, assembled.eTag());
+            putPath.put(put, body, assembled.upload().match(), assembled.eTag());
         } catch (IOException e) {
             throw Errors.toS3(e, "multipart upload " + mpu.id() + " failed");
         }
         multipart.remove(mpu.id());
         LOG.debug("completed multipart upload {} of {}/{}", mpu.id(), create.bucket(), create.key());
         return SdkResponses.completeResponse(assembled.eTag());
-    }
-
-    /** Creates the bucket in the backend if it does not exist yet. */
-    public void ensureBucket(String bucket) {
-        if (!delegate().containerExists(bucket)) {
-            delegate().createContainer(bucket);
-        }
     }
 
     @Override

@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import com.google.common.base.Throwables;
 import org.gaul.s3proxy.S3ErrorCode;

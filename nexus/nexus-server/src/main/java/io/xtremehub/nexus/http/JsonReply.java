@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.http;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;

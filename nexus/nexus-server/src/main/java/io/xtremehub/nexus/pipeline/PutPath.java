@@ -1,14 +1,16 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
-import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
+import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,15 +40,15 @@ final class PutPath {
     private final BlobStore backend;
     private final PipelineFactory pipelines;
     private final Spool spool;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final NexusMetrics metrics;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, TagStore tags, NexusMetrics metrics) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics) {
         this.backend = backend;
         this.metrics = metrics;
         this.pipelines = pipelines;
         this.spool = spool;
-        this.tags = tags;
+        this.contexts = contexts;
     }
 
     /**
@@ -91,11 +93,11 @@ final class PutPath {
             if (!context.isEmpty()) {
                 // not needed to read the object back (the marker is): stored once the PUT is acknowledged,
                 // under the key the client wrote and, for a routed chunk, beside the data a GET reads
-                tags.writeContextLater(request.bucket(), request.key(), written.contextId(), context);
+                contexts.writeLater(request.bucket(), request.key(), written.contextId(), context);
                 String storedIn = direct ? request.bucket()
                         : ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
                 if (!storedIn.equals(request.bucket())) {
-                    tags.writeContextLater(storedIn, request.key(), written.contextId(), context);
+                    contexts.writeLater(storedIn, request.key(), written.contextId(), context);
                 }
             }
             return written.response();
@@ -195,7 +197,7 @@ final class PutPath {
                 null, Map.of(), writeId);
         PutObjectRequest stored = request.toBuilder().metadata(marker.addTo(request.metadata())).build();
         PutObjectResponse response = backend.putBlob(stored, verified);
-        String visible = eTagOverride != null ? eTagOverride : unquote(response.eTag());
+        String visible = eTagOverride != null ? eTagOverride : ETags.unquote(response.eTag());
         ctx.object(new ObjectRef(request.bucket(), request.key(), visible, length));
         return new Written(PutObjectResponse.builder().eTag(visible).build(), writeId, length, output.count());
     }
@@ -290,14 +292,6 @@ final class PutPath {
             }
         }
         return DigestingInputStream.hex(digest);
-    }
-
-    static String unquote(String eTag) {
-        if (eTag == null) {
-            return null;
-        }
-        return eTag.length() >= 2 && eTag.startsWith("\"") && eTag.endsWith("\"")
-                ? eTag.substring(1, eTag.length() - 1) : eTag;
     }
 
     /** Labels an exception thrown while a streamlet produces bytes with the streamlet's name. */

@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.tagging;
+package io.xtremehub.nexus.servlet;
 
 import jakarta.servlet.DispatcherType;
 import jakarta.servlet.Filter;

@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletContext;

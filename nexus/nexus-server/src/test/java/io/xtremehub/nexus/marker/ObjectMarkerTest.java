@@ -1,9 +1,8 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.marker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.marker;
 
 import java.net.URLDecoder;
 import java.net.URLEncoder;

@@ -1,6 +1,7 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.multipart;
 
-import io.xtremehub.nexus.internal.PolicyResolver.Match;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,11 +33,11 @@ import software.amazon.awssdk.services.s3.model.Part;
  * pipeline runs once, over the whole object, at completion, so the stored object has one marker
  * and one seekable layout. Uploads do not survive a restart of the worker.
  */
-final class LocalMultipartUploads {
+public final class LocalMultipartUploads {
     static final String ID_PREFIX = "nexus-";
 
     /** An upload in progress. */
-    static final class Upload {
+    public static final class Upload {
         final String id;
         final CreateMultipartUploadRequest request;
         final Match match;
@@ -49,6 +50,16 @@ final class LocalMultipartUploads {
             this.request = request;
             this.match = match;
             this.dir = dir;
+        }
+
+        /** The CreateMultipartUpload request that started it. */
+        public CreateMultipartUploadRequest request() {
+            return request;
+        }
+
+        /** The policy the upload was started under: the one its object is written with. */
+        public Match match() {
+            return match;
         }
     }
 
@@ -63,21 +74,21 @@ final class LocalMultipartUploads {
      * @param length total length
      * @param eTag the composite ETag ({@code md5-of-part-md5s-N})
      */
-    record Assembled(Upload upload, InputStream body, long length, String eTag) {
+    public record Assembled(Upload upload, InputStream body, long length, String eTag) {
     }
 
     private final Map<String, Upload> uploads = new ConcurrentHashMap<>();
     private final Path root;
 
-    LocalMultipartUploads(Path root) {
+    public LocalMultipartUploads(Path root) {
         this.root = root;
     }
 
-    static boolean isLocal(String uploadId) {
+    public static boolean isLocal(String uploadId) {
         return uploadId != null && uploadId.startsWith(ID_PREFIX);
     }
 
-    String initiate(CreateMultipartUploadRequest request, Match match) throws IOException {
+    public String initiate(CreateMultipartUploadRequest request, Match match) throws IOException {
         String id = ID_PREFIX + UUID.randomUUID();
         Path dir = Files.createDirectories(root.resolve(id));
         uploads.put(id, new Upload(id, request, match, dir));
@@ -92,7 +103,7 @@ final class LocalMultipartUploads {
         return u;
     }
 
-    String uploadPart(String id, int partNumber, InputStream body, Long contentLength, String contentMD5)
+    public String uploadPart(String id, int partNumber, InputStream body, Long contentLength, String contentMD5)
             throws IOException {
         Upload u = upload(id);
         Path file = Files.createTempFile(u.dir, "part-" + partNumber + "-", ".bin");
@@ -134,7 +145,7 @@ final class LocalMultipartUploads {
         return eTag;
     }
 
-    List<Part> parts(String id) {
+    public List<Part> parts(String id) {
         Upload u = upload(id);
         List<Part> result = new ArrayList<>();
         synchronized (u) {
@@ -143,7 +154,7 @@ final class LocalMultipartUploads {
         return result;
     }
 
-    List<software.amazon.awssdk.services.s3.model.MultipartUpload> uploads(String bucket) {
+    public List<software.amazon.awssdk.services.s3.model.MultipartUpload> uploads(String bucket) {
         List<software.amazon.awssdk.services.s3.model.MultipartUpload> result = new ArrayList<>();
         uploads.values().stream().filter(u -> u.request.bucket().equals(bucket))
                 .forEach(u -> result.add(SdkResponses.upload(u.request.key(), u.id, u.initiated)));
@@ -151,7 +162,7 @@ final class LocalMultipartUploads {
     }
 
     /** Checks the client's part list and opens the parts as one stream. */
-    Assembled assemble(String id, List<CompletedPart> requested) throws IOException {
+    public Assembled assemble(String id, List<CompletedPart> requested) throws IOException {
         Upload u = upload(id);
         List<PartFile> chosen = new ArrayList<>();
         MessageDigest composite = md5();
@@ -163,7 +174,7 @@ final class LocalMultipartUploads {
                 }
                 previous = cp.partNumber();
                 PartFile p = u.parts.get(cp.partNumber());
-                if (p == null || cp.eTag() == null || !p.md5.equals(PutPath.unquote(cp.eTag()))) {
+                if (p == null || cp.eTag() == null || !p.md5.equals(ETags.unquote(cp.eTag()))) {
                     throw new S3ProxyException(S3ErrorCode.INVALID_PART);
                 }
                 chosen.add(p);
@@ -184,7 +195,7 @@ final class LocalMultipartUploads {
                 HexFormat.of().formatHex(composite.digest()) + "-" + chosen.size());
     }
 
-    void remove(String id) {
+    public void remove(String id) {
         Upload u = uploads.remove(id);
         if (u == null) {
             throw new S3ProxyException(S3ErrorCode.NO_SUCH_UPLOAD);

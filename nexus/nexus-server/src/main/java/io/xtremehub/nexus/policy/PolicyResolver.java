@@ -1,29 +1,39 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.policy;
 
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
 import java.util.Optional;
 
-/** Finds the active policy that applies to an object being written. */
-final class PolicyResolver {
+/**
+ * Finds the active policy that applies to an object being written, and the policy version recorded on
+ * one being read. Requests get their decision through {@link #decide}, once (see {@link RequestPolicy}).
+ */
+public final class PolicyResolver {
     /**
      * A policy and the chunk it applies to.
      *
      * @param policy policy version
      * @param chunk stream/partition
      */
-    record Match(Policy policy, ChunkId chunk) {
+    public record Match(Policy policy, ChunkId chunk) {
     }
 
     private final MetadataStore metadata;
 
-    PolicyResolver(MetadataStore metadata) {
+    /** @param metadata where the active policies are */
+    public PolicyResolver(MetadataStore metadata) {
         this.metadata = metadata;
     }
 
+    /** The decision for one request about this object, looked up when a layer first asks. */
+    public RequestPolicy decide(String bucket, String key) {
+        return new RequestPolicy(this, bucket, key);
+    }
+
     /** The first active policy (by name) whose target and key layout match. */
-    Optional<Match> match(String bucket, String key) {
+    public Optional<Match> match(String bucket, String key) {
         if (key.startsWith(".s3proxy-")) {
             return Optional.empty(); // S3Proxy's own bookkeeping (multipart stubs)
         }
@@ -43,7 +53,7 @@ final class PolicyResolver {
      *     knows a different pipeline under its name (the store was reset or replaced): reading on would
      *     return wrong bytes
      */
-    Policy recorded(ObjectMarker marker) {
+    public Policy recorded(ObjectMarker marker) {
         String id = marker.policyName() + "@" + marker.policyVersion();
         Policy policy = metadata.policy(marker.policyName(), marker.policyVersion())
                 .orElseThrow(() -> new IllegalStateException("object was written by policy " + id

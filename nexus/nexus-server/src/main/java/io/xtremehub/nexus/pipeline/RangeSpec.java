@@ -1,4 +1,4 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import org.gaul.s3proxy.S3ErrorCode;
 import org.gaul.s3proxy.S3ProxyException;

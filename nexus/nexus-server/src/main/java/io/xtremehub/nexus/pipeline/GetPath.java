@@ -1,15 +1,18 @@
-package io.xtremehub.nexus.internal;
+package io.xtremehub.nexus.pipeline;
 
 import io.xtremehub.nexus.api.DataSourceStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.RangeSource;
+import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.policy.ChunkId;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
-import io.xtremehub.nexus.tagging.TagStore;
+import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -33,11 +36,11 @@ final class GetPath {
     private final PipelineFactory pipelines;
     private final PolicyResolver policies;
     private final Spool spool;
-    private final TagStore tags;
+    private final ContextTags contexts;
     private final ReadCache cache;
     private final NexusMetrics metrics;
 
-    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, TagStore tags,
+    GetPath(BlobStore backend, PipelineFactory pipelines, PolicyResolver policies, Spool spool, ContextTags contexts,
             ReadCache cache, NexusMetrics metrics) {
         this.backend = backend;
         this.cache = cache;
@@ -45,12 +48,12 @@ final class GetPath {
         this.pipelines = pipelines;
         this.policies = policies;
         this.spool = spool;
-        this.tags = tags;
+        this.contexts = contexts;
     }
 
     /** The client-visible ETag of a marked object. */
     static String visibleETag(ObjectMarker marker, String backendETag) {
-        return marker.originalETag().isEmpty() ? PutPath.unquote(backendETag) : marker.originalETag();
+        return marker.originalETag().isEmpty() ? ETags.unquote(backendETag) : marker.originalETag();
     }
 
     /**
@@ -89,7 +92,7 @@ final class GetPath {
         String bucket = request.bucket();
         String key = request.key();
         PipelineContext ctx = new PipelineContext(new ObjectRef(bucket, key, eTag, size), chunk, policy,
-                marker.context(), () -> tags.read(bucket, key).contextOf(marker.writeId()));
+                marker.context(), () -> contexts.of(bucket, key, marker.writeId()));
         GetObjectResponse.Builder response = clean(stored)
                 .eTag(eTag)
                 .contentLength(spec == null ? size : spec.length())
@@ -343,7 +346,7 @@ final class GetPath {
                 }
                 throw new IOException("stored object " + request.bucket() + "/" + request.key() + " vanished");
             }
-            if (expected != null && !PutPath.unquote(expected).equals(PutPath.unquote(in.response().eTag()))) {
+            if (expected != null && !ETags.unquote(expected).equals(ETags.unquote(in.response().eTag()))) {
                 in.close(); // a backend that ignores If-Match: the ETag still tells
                 throw new StaleReadException("remembered version of " + request.key() + " was overwritten");
             }
