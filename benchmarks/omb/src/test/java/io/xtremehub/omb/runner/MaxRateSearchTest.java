@@ -20,8 +20,27 @@ class MaxRateSearchTest {
         assertEquals(450, search.next(450, 3900, 1600, 1, false, 1), 1e-9);
         // the backlog shrinks, producers managed 300 of 450: the system holds them back, the target stays
         assertEquals(450, search.next(450, 4200, 4200, 1, false, 1), 1e-9);
-        // producers managed 100 of 450: the target comes down to twice that
-        assertEquals(200, search.next(450, 4300, 4300, 1, false, 1), 1e-9);
+        // producers managed 100 of 450: the target would come down to twice that, but not below half of
+        // the 1000/s the system sustained at the start
+        assertEquals(450, search.next(450, 4300, 4300, 1, false, 1), 1e-9);
+    }
+
+    @Test
+    void aStalledSecondDoesNotCollapseTheSearch() {
+        MaxRateSearch search = new MaxRateSearch();
+        // 10,000/s reached with consumers keeping up
+        assertEquals(12_000, search.next(10_000, 10_000, 10_000, 1, false, 1), 1e-9);
+        // producers stalled: 300 in a second
+        assertEquals(5_000, search.next(12_000, 10_300, 10_300, 1, false, 1), 1e-9);
+        assertEquals(5_000, search.next(5_000, 10_400, 10_400, 1, false, 1), 1e-9);
+        // back to speed: the search climbs on from there, not from twice the stalled rate
+        assertEquals(6_000, search.next(5_000, 15_400, 15_400, 1, false, 1), 1e-9);
+    }
+
+    @Test
+    void aSystemThatNeverSustainedARateComesDownToTwiceWhatItReached() {
+        MaxRateSearch search = new MaxRateSearch();
+        assertEquals(200, search.next(1000, 100, 100, 1, false, 1), 1e-9);
     }
 
     @Test
