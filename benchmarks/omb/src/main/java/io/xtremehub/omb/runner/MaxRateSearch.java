@@ -5,10 +5,11 @@ package io.xtremehub.omb.runner;
  * raise the target while producers reach it and consumers keep up; when the backlog grows while
  * consumers read, fall back towards just below what they managed (at most halving per step). Producers that fall short are held back by the system itself
  * (its in-flight window), so the target stays, capped at twice what they reached so that it does not
- * run away from them. Neither a short stall (a GC pause, a segment store throttling for a second) nor
- * a recovery takes the target below half the best rate the system has sustained: without that floor,
- * one stalled second in a 30-second test cut the target to 52 msg/s and the 1.2x steps needed the
- * rest of the test to climb back.
+ * run away from them. Nothing takes the target below half the best rate the system has sustained
+ * (producers at the target, no growing backlog): without that floor a stall of a few seconds (a GC
+ * pause, a segment store throttling) halved the target every second, down to 12 msg/s in a 10 KB
+ * run, and the 1.2x steps needed the rest of the test to climb back. A system that cannot keep up
+ * with that floor shows it as a growing backlog in the result.
  */
 final class MaxRateSearch {
     private static final double MIN_RATE = 10;
@@ -36,7 +37,8 @@ final class MaxRateSearch {
         lastBacklog = backlog;
         if (backlogGrowing) {
             // at most halve per step: consumers that are still warming up must not collapse the search
-            return Math.max(MIN_RATE, Math.max(target / 2, Math.min(published, consumed) * 0.9));
+            return Math.max(MIN_RATE, Math.max(sustained / 2,
+                    Math.max(target / 2, Math.min(published, consumed) * 0.9)));
         }
         if (published >= 0.9 * target) {
             sustained = Math.max(sustained, published);
