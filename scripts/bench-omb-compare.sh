@@ -10,8 +10,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$root/benchmarks/results/omb-compare}"
-test_minutes="${2:-0.5}"
-warmup_minutes="${3:-0.5}"
+test_minutes="${2:-1}"
+warmup_minutes="${3:-1}"
 d="$root/benchmarks/omb/drivers"
 w="$root/benchmarks/omb/workloads"
 omb() { "$root/scripts/xtremehub" bench omb "$@"; }
