@@ -5,6 +5,7 @@ import io.pravega.client.stream.EventStreamReader;
 import io.pravega.client.stream.ReinitializationRequiredException;
 import io.xtremehub.omb.driver.BenchmarkConsumer;
 import io.xtremehub.omb.driver.ConsumerCallback;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,10 +14,17 @@ final class PravegaConsumer implements BenchmarkConsumer {
     private static final Logger LOG = LoggerFactory.getLogger(PravegaConsumer.class);
     private final EventStreamReader<byte[]> reader;
     private final Thread thread;
+    private final Duration stopWait;
     private volatile boolean running = true;
 
     PravegaConsumer(EventStreamReader<byte[]> reader, ConsumerCallback callback) {
+        this(reader, callback, Duration.ofSeconds(10));
+    }
+
+    /** {@code stopWait}: how long {@link #close} waits for the polling thread to return, twice at most. */
+    PravegaConsumer(EventStreamReader<byte[]> reader, ConsumerCallback callback, Duration stopWait) {
         this.reader = reader;
+        this.stopWait = stopWait;
         this.thread = new Thread(() -> poll(callback), "omb-pravega-reader");
         thread.setDaemon(true);
         thread.start();
@@ -41,10 +49,24 @@ final class PravegaConsumer implements BenchmarkConsumer {
         }
     }
 
+    /**
+     * Stops polling and closes the reader. A reader whose cluster died can be stuck inside
+     * {@code readNextEvent}, retrying a write to its group's state while holding the lock that
+     * {@code close} needs: it is interrupted, and if it still does not return it is left behind
+     * (a daemon thread) so the run can report and stop the cluster instead of hanging.
+     */
     @Override
     public void close() throws InterruptedException {
         running = false;
-        thread.join(10_000);
+        thread.join(stopWait.toMillis());
+        if (thread.isAlive()) {
+            thread.interrupt();
+            thread.join(stopWait.toMillis());
+        }
+        if (thread.isAlive()) {
+            LOG.warn("reader {} is stuck in a call to its cluster; left unclosed", reader);
+            return;
+        }
         reader.close();
     }
 }
