@@ -1,15 +1,9 @@
 package io.xtremehub.standalone;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import java.io.IOException;
-import java.nio.file.Files;
+import io.xtremehub.config.ConfigException;
+import io.xtremehub.config.YamlConfigReader;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * The standalone cluster's YAML configuration file ({@code xtremehub standalone --config cluster.yaml},
@@ -25,11 +19,6 @@ import java.util.stream.Collectors;
  */
 public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Integer segmentContainers, Long cacheBytes,
                                 Lts lts) {
-    private static final ObjectMapper YAML = YAMLMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .build();
-
     /** Ports: {@code zookeeper}, {@code controller}, {@code segmentStore}, {@code s3}, {@code nexusAdmin}, {@code bookie}. */
     public record Ports(Integer zookeeper, Integer controller, Integer segmentStore, Integer s3, Integer nexusAdmin,
                         Integer bookie) {
@@ -46,31 +35,15 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
     /**
      * Reads a file.
      *
-     * @throws IllegalArgumentException one line naming the file and the key or value that is wrong
+     * @throws ConfigException one line naming the file and the key or value that is wrong
      */
     public static ClusterConfigFile load(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("config file " + file + " does not exist");
-        }
-        ClusterConfigFile config;
-        try {
-            config = YAML.readValue(file.toFile(), ClusterConfigFile.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException(file + ": unknown key '" + path(e) + "'; known keys here: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
-        } catch (JsonMappingException e) {
-            throw new IllegalArgumentException(file + ": bad value at '" + path(e) + "': "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""));
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (config == null) {
-            return new ClusterConfigFile(null, null, null, null, null, null);
-        }
+        ClusterConfigFile config = YamlConfigReader.read(file, ClusterConfigFile.class)
+                .orElseGet(() -> new ClusterConfigFile(null, null, null, null, null, null));
         try {
             config.applyTo(ClusterConfig.builder()); // the builder's own checks, so a bad file fails before anything starts
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage());
+            throw new ConfigException(file + ": " + e.getMessage(), e);
         }
         return config;
     }
@@ -105,10 +78,5 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
         if (value != null) {
             setter.accept(value);
         }
-    }
-
-    private static String path(JsonMappingException e) {
-        return e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining("."));
     }
 }

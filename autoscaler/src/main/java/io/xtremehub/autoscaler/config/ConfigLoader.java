@@ -1,19 +1,11 @@
 package io.xtremehub.autoscaler.config;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import io.xtremehub.config.ConfigException;
+import io.xtremehub.config.YamlConfigReader;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Reads {@code autoscaler.yaml} and refuses, with one line, anything it would have to guess
@@ -21,65 +13,35 @@ import java.util.stream.Collectors;
  * is not watched, a job rule without Flink.
  */
 public final class ConfigLoader {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_MISSING_EXTERNAL_TYPE_ID_PROPERTY);
-
     private ConfigLoader() {
     }
 
     public static AutoscalerConfig load(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException(file + ": no such file");
-        } catch (IOException e) {
-            throw new ConfigException(file + ": cannot read (" + e.getMessage() + ")", e);
-        }
-        return parse(file.getFileName().toString(), text);
+        return load(file, ConfigOverrides.NONE);
+    }
+
+    /** Reads the file, sets what the environment or flags override, then checks the result. */
+    public static AutoscalerConfig load(Path file, ConfigOverrides overrides) {
+        return checked(file.toString(), YamlConfigReader.read(file, AutoscalerConfig.class).map(overrides::applyTo));
     }
 
     /** Parses and checks YAML text; {@code source} names it in error messages. */
     public static AutoscalerConfig parse(String source, String yaml) {
-        AutoscalerConfig config;
-        try {
-            config = YAML.readValue(yaml, AutoscalerConfig.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw new ConfigException(source + ": unknown field '" + e.getPropertyName() + "'" + at(e)
-                    + " (known: " + e.getKnownPropertyIds().stream().map(Object::toString).sorted()
-                    .collect(Collectors.joining(", ")) + ")", e);
-        } catch (InvalidTypeIdException e) {
-            String known = e.getBaseType().getRawClass() == RuleSection.class
-                    ? "segments-ratio, compute-aware, stream-min-segments, stream-rate"
-                    : "flink-resource-requirements, local-processes, kubernetes, stream-min-segments, stream-segments";
-            throw new ConfigException(source + ": " + (e.getTypeId() == null ? "missing 'type'"
-                    : "unknown type '" + e.getTypeId() + "'") + at(e) + " (known: " + known + ")", e);
-        } catch (JsonProcessingException e) {
-            String why = e.getOriginalMessage().lines().findFirst().orElse("invalid YAML");
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
-            throw new ConfigException(source + ": " + why + where, e);
-        }
-        if (config == null) {
-            throw new ConfigException(source + ": empty configuration");
-        }
-        check(source, config);
-        return config;
+        return checked(source, YamlConfigReader.parse(source, yaml, AutoscalerConfig.class));
     }
 
-    private static String at(JsonMappingException e) {
-        String path = e.getPath().stream()
-                .map(r -> r.getFieldName() != null ? "." + r.getFieldName() : "[" + r.getIndex() + "]")
-                .collect(Collectors.joining());
-        // the last reference is the offending field itself
-        int cut = e instanceof UnrecognizedPropertyException ? path.lastIndexOf('.') : path.length();
-        String parent = cut <= 0 ? "" : path.substring(path.startsWith(".") ? 1 : 0, cut);
-        return parent.isEmpty() ? "" : " in " + parent;
+    private static AutoscalerConfig checked(String source, Optional<AutoscalerConfig> config) {
+        AutoscalerConfig c = config.orElseThrow(() -> new ConfigException(source + ": empty configuration"));
+        check(source, c);
+        return c;
     }
 
     private static void check(String source, AutoscalerConfig c) {
         if (c.periodSeconds() < 1) {
             fail(source, "periodSeconds must be at least 1, got " + c.periodSeconds());
+        }
+        if (c.http().port() < 0 || c.http().port() > 65535) {
+            fail(source, "http.port must be between 0 and 65535, got " + c.http().port());
         }
         Set<String> streams = new HashSet<>();
         for (int i = 0; i < c.streams().size(); i++) {

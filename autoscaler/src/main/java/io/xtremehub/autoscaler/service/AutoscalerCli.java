@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.xtremehub.autoscaler.Orchestrator;
 import io.xtremehub.autoscaler.config.AutoscalerConfig;
-import io.xtremehub.autoscaler.config.ConfigException;
 import io.xtremehub.autoscaler.config.ConfigLoader;
+import io.xtremehub.autoscaler.config.ConfigOverrides;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,17 +40,30 @@ public final class AutoscalerCli {
     /** Runs the service. */
     @Command(name = "run", description = "Run the orchestrator in the foreground (Ctrl-C stops it).")
     static final class Run implements Callable<Integer> {
-        @Option(names = "--config", defaultValue = "autoscaler.yaml", description = "YAML configuration (default: ${DEFAULT-VALUE})")
+        @Option(names = "--config", defaultValue = "${env:AUTOSCALER_CONFIG:-autoscaler.yaml}",
+                description = "YAML configuration (default: $AUTOSCALER_CONFIG or autoscaler.yaml)")
         Path config;
+        @Option(names = "--controller", description = "Pravega controller URI, over pravega.controller (env AUTOSCALER_CONTROLLER)")
+        String controller;
+        @Option(names = "--scope", description = "Pravega scope, over pravega.scope (env AUTOSCALER_SCOPE)")
+        String scope;
+        @Option(names = "--flink-rest", description = "Flink REST address, over flink.rest (env AUTOSCALER_FLINK_REST)")
+        String flinkRest;
+        @Option(names = "--port", description = "status and metrics port, over http.port (env AUTOSCALER_PORT)")
+        Integer port;
+        @Option(names = "--period-seconds", description = "seconds between collections, over periodSeconds "
+                + "(env AUTOSCALER_PERIOD_SECONDS)")
+        Integer periodSeconds;
 
         @Override
         public Integer call() throws Exception {
             AutoscalerConfig c;
             Orchestrator orchestrator;
             try {
-                c = ConfigLoader.load(config);
+                ConfigOverrides flags = new ConfigOverrides(controller, scope, flinkRest, port, periodSeconds);
+                c = ConfigLoader.load(config, flags.over(ConfigOverrides.fromEnvironment(System.getenv())));
                 orchestrator = OrchestratorFactory.create(c);
-            } catch (ConfigException | IllegalArgumentException e) {
+            } catch (IllegalArgumentException e) { // ConfigException included
                 System.err.println("autoscaler: " + e.getMessage());
                 return 2;
             }

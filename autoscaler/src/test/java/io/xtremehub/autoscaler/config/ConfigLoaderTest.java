@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.xtremehub.config.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class ConfigLoaderTest {
     private static final String VALID = """
@@ -45,8 +50,8 @@ class ConfigLoaderTest {
     @Test
     void anUnknownFieldIsRefusedNamingItAndWhereItIs() {
         String m = refusal(VALID.replace("segmentsPerTaskManager: 2", "segmentsPerTaskManager: 2, segmentsPerTm: 3"));
-        assertEquals("autoscaler.yaml: unknown field 'segmentsPerTm' in scalers[0].rule (known: max, min, "
-                + "segmentsPerTaskManager, stream)", m);
+        assertEquals("autoscaler.yaml: unknown key 'scalers[0].rule.segmentsPerTm'; known keys here: max, min, "
+                + "segmentsPerTaskManager, stream", m);
     }
 
     @Test
@@ -77,7 +82,7 @@ class ConfigLoaderTest {
     @Test
     void anUnknownRuleTypeIsRefusedWithTheKnownOnes() {
         String m = refusal(VALID.replace("type: segments-ratio", "type: segment-ratio"));
-        assertEquals("autoscaler.yaml: unknown type 'segment-ratio' in scalers[0].rule (known: segments-ratio, "
+        assertEquals("autoscaler.yaml: unknown type 'segment-ratio' at 'scalers[0].rule' (known: segments-ratio, "
                 + "compute-aware, stream-min-segments, stream-rate)", m);
     }
 
@@ -93,6 +98,27 @@ class ConfigLoaderTest {
         String m = refusal(VALID.replace("flink: {rest: \"http://127.0.0.1:8081\"}\n", ""));
         assertEquals("autoscaler.yaml: scalers[0] 'readings-job': flink-resource-requirements needs 'job' and the "
                 + "'flink.rest' address", m);
+    }
+
+    @Test
+    void flagsOverTheEnvironmentOverTheFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("autoscaler.yaml");
+        Files.writeString(file, VALID);
+        ConfigOverrides env = ConfigOverrides.fromEnvironment(Map.of("AUTOSCALER_CONTROLLER", "tcp://10.0.0.5:9090",
+                "AUTOSCALER_PORT", "9100", "AUTOSCALER_PERIOD_SECONDS", "7"));
+        ConfigOverrides flags = new ConfigOverrides(null, "other-scope", "http://flink:8081", 9200, null);
+        AutoscalerConfig c = ConfigLoader.load(file, flags.over(env));
+        assertEquals("tcp://10.0.0.5:9090", c.pravega().controller());
+        assertEquals("other-scope", c.pravega().scope());
+        assertEquals("http://flink:8081", c.flink().rest());
+        assertEquals(9200, c.http().port(), "the flag wins over AUTOSCALER_PORT");
+        assertEquals(7, c.periodSeconds());
+        assertEquals(2, c.scalers().size(), "what nothing overrides stays as the file says");
+        assertEquals("autoscaler.yaml: periodSeconds must be at least 1, got 0", assertThrows(ConfigException.class,
+                () -> ConfigLoader.load(file, new ConfigOverrides(null, null, null, null, 0))).getMessage()
+                .replace(file.toString(), "autoscaler.yaml"));
+        assertEquals("AUTOSCALER_PORT must be a whole number, not 'nine'", assertThrows(ConfigException.class,
+                () -> ConfigOverrides.fromEnvironment(Map.of("AUTOSCALER_PORT", "nine"))).getMessage());
     }
 
     @Test

@@ -43,7 +43,7 @@ class AutoscalerImageTest extends ImageTestBase {
         try {
             Sandbox.Result r = sandbox.run(defaultCommand(), "", Duration.ofSeconds(90));
             assertExit(2, r);
-            assertTrue(r.stderr().contains("autoscaler.yaml: unknown field 'periodSecond'"), r.output());
+            assertTrue(r.stderr().contains("autoscaler.yaml: unknown key 'periodSecond'"), r.output());
         } finally {
             replaceFile(CONFIG, original);
         }

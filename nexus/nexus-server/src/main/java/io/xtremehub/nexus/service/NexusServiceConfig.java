@@ -1,20 +1,12 @@
 package io.xtremehub.nexus.service;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.MapperFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.xtremehub.config.YamlConfigReader;
 import io.xtremehub.nexus.NexusServer;
 import io.xtremehub.nexus.policy.Policy;
-import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * Everything a stand-alone Nexus service is started with, as read from its YAML file (see
@@ -35,11 +27,6 @@ import java.util.stream.Collectors;
 public record NexusServiceConfig(Listen listen, Credentials credentials, String adminToken, Path workDir,
                                  BackendSection backend, MetadataSection metadata, SwarmletSection swarmlet,
                                  List<Policy> policies, List<String> buckets) {
-    private static final ObjectMapper YAML = YAMLMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(MapperFeature.ACCEPT_CASE_INSENSITIVE_ENUMS)
-            .build();
-
     /** Fills in defaults. */
     public NexusServiceConfig {
         listen = listen == null ? new Listen(null, null, null, null) : listen;
@@ -59,38 +46,10 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
     /**
      * Reads a YAML file.
      *
-     * @throws IllegalArgumentException one line naming the file and the key or value that is wrong
+     * @throws io.xtremehub.config.ConfigException one line naming the file and the key or value that is wrong
      */
     public static NexusServiceConfig load(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("config file " + file + " does not exist");
-        }
-        try {
-            NexusServiceConfig config = YAML.readValue(file.toFile(), NexusServiceConfig.class);
-            return config == null ? defaults() : config;
-        } catch (UnrecognizedPropertyException e) {
-            throw new IllegalArgumentException(file + ": unknown key '" + path(e) + "'; known keys here: "
-                    + e.getKnownPropertyIds().stream().map(String::valueOf).sorted().collect(Collectors.joining(", ")));
-        } catch (JsonMappingException e) {
-            Throwable cause = e.getCause() instanceof IllegalArgumentException iae ? iae : e;
-            String why = cause == e ? e.getOriginalMessage().lines().findFirst().orElse("") : cause.getMessage();
-            throw new IllegalArgumentException(file + ": bad value at '" + path(e) + "': " + why);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + " is not valid YAML: "
-                    + e.getMessage().lines().findFirst().orElse(""));
-        }
-    }
-
-    private static String path(JsonMappingException e) {
-        StringBuilder b = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                b.append(b.isEmpty() ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                b.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return b.toString();
+        return YamlConfigReader.read(file, NexusServiceConfig.class).orElseGet(NexusServiceConfig::defaults);
     }
 
     /**
