@@ -5,6 +5,7 @@ import io.pravega.client.admin.StreamManager;
 import io.pravega.client.admin.impl.ReaderGroupManagerImpl;
 import io.pravega.client.admin.impl.StreamManagerImpl;
 import io.pravega.client.stream.StreamConfiguration;
+import io.xtremehub.faastream.config.ManagerConfig;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
@@ -231,6 +232,8 @@ public final class Manager implements AutoCloseable {
         private WorkerPlatform platform;
         private int metricsPort = -1;
 
+        /** Everything a {@code manager.yaml} sets (see {@link ManagerConfig}); later calls override it. */
+        public Builder config(ManagerConfig c) { return c.applyTo(this); }
         public Builder controllerUri(URI v) { this.controllerUri = Objects.requireNonNull(v); return this; }
         /** The Pravega scope of sources, sinks and the job's own streams (default "xtremehub"). */
         public Builder scope(String v) { this.scope = Objects.requireNonNull(v); return this; }

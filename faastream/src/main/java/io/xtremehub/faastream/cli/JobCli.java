@@ -1,11 +1,13 @@
 package io.xtremehub.faastream.cli;
 
 import io.pravega.client.admin.StreamManager;
+import io.xtremehub.config.ConfigException;
 import io.xtremehub.faastream.JobStatus;
 import io.xtremehub.faastream.StageMetrics;
+import io.xtremehub.faastream.config.ManagerConfig;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.manager.JobRegistry;
-import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -21,18 +23,36 @@ import picocli.CommandLine.Parameters;
 @Command(name = "job", mixinStandardHelpOptions = true, subcommands = {JobCli.ListJobs.class, JobCli.Status.class,
         JobCli.Metrics.class}, description = "FaaStream jobs: list, status, metrics.")
 public final class JobCli {
+    @Option(names = "--config", scope = CommandLine.ScopeType.INHERIT,
+            description = "the Manager's YAML file (see faastream/manager.example.yaml; default: $FAASTREAM_CONFIG)")
+    Path config;
     @Option(names = "--controller", scope = CommandLine.ScopeType.INHERIT,
-            description = "Pravega controller (default: ${DEFAULT-VALUE})")
-    URI controller = URI.create("tcp://127.0.0.1:9090");
-    @Option(names = "--scope", scope = CommandLine.ScopeType.INHERIT, description = "scope (default: ${DEFAULT-VALUE})")
-    String scope = "xtremehub";
+            description = "Pravega controller, over the file and FAASTREAM_CONTROLLER (default: tcp://127.0.0.1:9090)")
+    String controller;
+    @Option(names = "--scope", scope = CommandLine.ScopeType.INHERIT,
+            description = "scope, over the file and FAASTREAM_SCOPE (default: xtremehub)")
+    String scope;
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new JobCli()).execute(args));
+        CommandLine cli = new CommandLine(new JobCli());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            if (!(e instanceof ConfigException)) {
+                throw e;
+            }
+            cmd.getErr().println("job: " + e.getMessage());
+            return 2;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    /** The file (or $FAASTREAM_CONFIG), the environment, then these flags. */
+    ManagerConfig managerConfig() {
+        return ManagerConfig.resolve(config, System.getenv()).with(controller, scope);
     }
 
     List<JobStatus> jobs() {
-        try (PravegaContext ctx = PravegaContext.connect(controller, scope);
+        ManagerConfig c = managerConfig();
+        try (PravegaContext ctx = PravegaContext.connect(c.controllerUri(), c.scope());
              StreamManager streams = StreamManager.create(ctx.clientConfig());
              JobRegistry registry = new JobRegistry(ctx, streams)) {
             return registry.latest();
@@ -61,7 +81,7 @@ public final class JobCli {
         public Integer call() {
             List<JobStatus> all = parent.jobs();
             if (all.isEmpty()) {
-                System.out.println("no jobs in scope " + parent.scope);
+                System.out.println("no jobs in scope " + parent.managerConfig().scope());
             }
             for (JobStatus s : all) {
                 System.out.printf("%-14s %-10s %-6s %d stages  %s%n", s.jobId(), s.state(), s.mode(), s.stages().size(),
@@ -82,7 +102,7 @@ public final class JobCli {
         public Integer call() {
             Optional<JobStatus> s = parent.job(id);
             if (s.isEmpty()) {
-                System.err.println("no job " + id + " in scope " + parent.scope + "; see 'job list'");
+                System.err.println("no job " + id + " in scope " + parent.managerConfig().scope() + "; see 'job list'");
                 return 2;
             }
             print(s.get());
