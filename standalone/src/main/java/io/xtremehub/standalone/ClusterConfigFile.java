@@ -17,13 +17,15 @@ import java.util.stream.Collectors;
  * the zero-config default, and environment variables and flags override what it sets.
  *
  * @param dataDir           directory of all cluster state
+ * @param listenAddress     address every server binds (default 127.0.0.1; beyond loopback needs lts.secretKey)
+ * @param advertisedAddress address handed to clients, if not the listen address (required with 0.0.0.0)
  * @param ports             listening ports (0 = a free port, remembered in the data directory)
  * @param bookies           number of BookKeeper bookies
  * @param segmentContainers Pravega segment containers
  * @param cacheBytes        the segment store's cache; it holds every byte not yet in LTS
  * @param lts               long-term storage
  */
-public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Integer segmentContainers, Long cacheBytes,
+public record ClusterConfigFile(Path dataDir, String listenAddress, String advertisedAddress, Ports ports, Integer bookies, Integer segmentContainers, Long cacheBytes,
                                 Lts lts) {
     private static final ObjectMapper YAML = YAMLMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -65,7 +67,7 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
             throw new IllegalArgumentException(file + " is not valid YAML: " + e.getMessage().lines().findFirst().orElse(""));
         }
         if (config == null) {
-            return new ClusterConfigFile(null, null, null, null, null, null);
+            return new ClusterConfigFile(null, null, null, null, null, null, null, null);
         }
         try {
             config.applyTo(ClusterConfig.builder()); // the builder's own checks, so a bad file fails before anything starts
@@ -78,6 +80,8 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
     /** Sets on the builder every value the file gives. */
     public ClusterConfig.Builder applyTo(ClusterConfig.Builder b) {
         set(dataDir, b::dataDir);
+        set(listenAddress, b::listenAddress);
+        set(advertisedAddress, b::advertisedAddress);
         set(bookies, b::bookies);
         set(segmentContainers, b::segmentContainers);
         set(cacheBytes, b::cacheBytes);
