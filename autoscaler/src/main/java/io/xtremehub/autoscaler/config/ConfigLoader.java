@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.exc.InvalidTypeIdException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -80,6 +81,12 @@ public final class ConfigLoader {
     private static void check(String source, AutoscalerConfig c) {
         if (c.periodSeconds() < 1) {
             fail(source, "periodSeconds must be at least 1, got " + c.periodSeconds());
+        }
+        if (c.http().port() < 0 || c.http().port() > 65535) {
+            fail(source, "http.port must be between 0 and 65535, got " + c.http().port());
+        }
+        if (new InetSocketAddress(c.http().host(), 0).isUnresolved()) {
+            fail(source, "http.host '" + c.http().host() + "' is not an address of this machine's (e.g. 127.0.0.1)");
         }
         Set<String> streams = new HashSet<>();
         for (int i = 0; i < c.streams().size(); i++) {
