@@ -49,14 +49,14 @@ class AcrossHostsIT {
                 try (HostJvm cluster = HostJvm.start(net, "cluster", "cluster", logs,
                         "io.xtremehub.standalone.cli.XtremeHubCli", "standalone", "--config",
                         clusterConfig(net.address("cluster"), nexusEndpoint).toString())) {
-                    cluster.awaitLine("XtremeHub standalone cluster is running", Duration.ofSeconds(120));
                     String controller = "tcp://" + net.address("cluster") + ":9090";
-                    assertTrue(cluster.consoleText().contains("controller: " + controller), cluster.tail());
-                    lap("cluster running", t0);
-
+                    // the job's JVM starts while the cluster does; it waits for the cluster by itself
                     try (HostJvm job = HostJvm.start(net, "workers", "job", logs, CrossHostJob.class.getName(),
                             controller, nexusEndpoint, NEXUS_ACCESS, NEXUS_SECRET, logs.resolve("workers").toString())) {
-                        int exit = job.awaitExit(Duration.ofMinutes(3));
+                        cluster.awaitLine("XtremeHub standalone cluster is running", Duration.ofSeconds(150));
+                        assertTrue(cluster.consoleText().contains("controller: " + controller), cluster.tail());
+                        lap("cluster running", t0);
+                        int exit = job.awaitExit(Duration.ofMinutes(2));
                         lap("job done", t0);
                         assertEquals(0, exit, "the job on the workers host failed; console:\n" + job.tail());
                         assertEquals(expectedCounts(), printedCounts(job.consoleText()),
@@ -99,7 +99,7 @@ class AcrossHostsIT {
         return Files.writeString(dir.resolve("cluster.yaml"), String.join("\n",
                 "dataDir: " + dir.resolve("cluster-data"),
                 "listenAddress: " + address,
-                "segmentContainers: 2",
+                "segmentContainers: 1",
                 "cacheBytes: 67108864",
                 "lts:",
                 "  endpoint: " + nexusEndpoint,

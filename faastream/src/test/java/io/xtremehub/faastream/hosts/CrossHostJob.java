@@ -3,6 +3,8 @@ package io.xtremehub.faastream.hosts;
 import io.pravega.client.ClientConfig;
 import io.pravega.client.EventStreamClientFactory;
 import io.pravega.client.admin.StreamManager;
+import io.pravega.client.admin.impl.StreamManagerImpl;
+import io.pravega.client.control.impl.ControllerImplConfig;
 import io.pravega.client.stream.EventStreamWriter;
 import io.pravega.client.stream.EventWriterConfig;
 import io.pravega.client.stream.ScalingPolicy;
@@ -62,11 +64,12 @@ public final class CrossHostJob {
     public static void main(String[] args) throws Exception {
         URI controller = URI.create(args[0]);
         ObjectStoreConfig s3 = ObjectStoreConfig.of(args[1], "us-east-1", args[2], args[3]);
+        awaitCluster(controller);
         writeInput(controller);
         LocalProcessPlatform platform = LocalProcessPlatform.builder().logDir(Path.of(args[4])).build();
         try (Manager manager = Manager.builder().controllerUri(controller).objectStore(s3).platform(platform).build()) {
             Job job = manager.execute(WordCount.pipeline(Pipeline.fromStream(STREAM, Serializers.utf8()), BUCKET,
-                    "counts/", 2, 2), JobOptions.builder().name("across-hosts").mode(Mode.BATCH).build());
+                    "counts/", 1, 1), JobOptions.builder().name("across-hosts").mode(Mode.BATCH).build());
             JobStatus status = job.awaitCompletion(Duration.ofMinutes(3));
             if (status.state() != JobState.COMPLETED) {
                 System.out.println("job ended " + status.state() + ": " + status.error());
@@ -78,6 +81,31 @@ public final class CrossHostJob {
         }
         System.out.println(DONE);
         System.exit(0);
+    }
+
+    // The cluster starts beside this JVM: ready once its scope exists. The client gives up at once on
+    // each try, so no back-off of Pravega's own delays the job once the cluster is up.
+    private static void awaitCluster(URI controller) throws InterruptedException {
+        ClientConfig client = ClientConfig.builder().controllerURI(controller).build();
+        ControllerImplConfig noBackOff = ControllerImplConfig.builder().clientConfig(client)
+                .retryAttempts(1).initialBackoffMillis(1).maxBackoffMillis(1).build();
+        long deadline = System.nanoTime() + Duration.ofSeconds(150).toNanos();
+        try (StreamManager streams = new StreamManagerImpl(client, noBackOff)) {
+            RuntimeException last = null;
+            while (true) {
+                try {
+                    if (streams.checkScopeExists("xtremehub")) {
+                        return;
+                    }
+                } catch (RuntimeException e) {
+                    last = e;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("the cluster at " + controller + " was not ready in 150 s", last);
+                }
+                Thread.sleep(250);
+            }
+        }
     }
 
     private static void writeInput(URI controller) {

@@ -29,6 +29,8 @@ final class HostJvm implements AutoCloseable {
         Files.createDirectories(logDir);
         List<String> java = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+                // a short run on a shared 2-core machine: the C1 compiler alone starts sooner and competes less
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-Dlogback.configurationFile=xtremehub-logback.xml", "-Dxtremehub.log.dir=" + logDir.resolve(name),
                 "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
