@@ -80,11 +80,12 @@ public final class StandaloneCluster implements AutoCloseable {
 
     private void startAll() throws Exception {
         ListenExposure.check(config);
+        ClusterAddress address = ClusterAddress.of(config);
+        address.listenInterface(); // an address of another machine fails here, not as a busy port later
         Files.createDirectories(config.dataDir());
         watchdog = new ComponentWatchdog(this::componentDied);
         keep(new DataDirLock(config.dataDir()));
         ClusterPorts ports = ClusterPorts.resolve(config);
-        ClusterAddress address = ClusterAddress.of(config);
         EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), address, ports.zk));
         phase("ZooKeeper");
         keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), address, ports.bookies));

@@ -63,6 +63,17 @@ class ListenExposureTest {
     }
 
     @Test
+    void anAddressOfAnotherMachineIsNamedNotTakenForABusyPort(@TempDir Path dir) {
+        Path data = dir.resolve("data");
+        ClusterConfig c = ClusterConfig.builder().dataDir(data).allPortsEphemeral().listenAddress("192.0.2.77")
+                .ltsSecretKey("not-the-default").build();
+        ClusterStartException e = assertThrows(ClusterStartException.class, () -> StandaloneCluster.start(c));
+        assertEquals("cluster failed to start: listenAddress 192.0.2.77 is not an address of this machine",
+                e.getMessage());
+        assertFalse(Files.exists(data));
+    }
+
+    @Test
     void theStartIsRefusedBeforeAnythingIsWritten(@TempDir Path dir) {
         Path data = dir.resolve("data");
         ClusterConfig c = ClusterConfig.builder().dataDir(data).allPortsEphemeral().listenAddress("10.1.2.3").build();

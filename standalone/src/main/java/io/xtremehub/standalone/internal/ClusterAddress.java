@@ -38,6 +38,10 @@ public record ClusterAddress(String listen, String advertised) {
         }
         try {
             NetworkInterface nic = NetworkInterface.getByInetAddress(bind);
+            if (nic == null && bind.isLoopbackAddress()) {
+                // 127.0.0.2 and the like: bindable on Linux, yet not listed on the loopback interface
+                nic = NetworkInterface.getByInetAddress(InetAddress.getLoopbackAddress());
+            }
             if (nic == null) {
                 throw new IllegalArgumentException("listenAddress " + listen + " is not an address of this machine");
             }
