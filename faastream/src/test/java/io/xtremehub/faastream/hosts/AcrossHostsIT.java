@@ -35,7 +35,7 @@ class AcrossHostsIT {
     Path dir;
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    @Timeout(value = 7, unit = TimeUnit.MINUTES) // after every wait below, so they fail first with their console
     void aJobOnOneHostRunsOnAClusterOnAnotherThatTiersToNexusOnAThird() throws Exception {
         long t0 = System.nanoTime();
         Path logs = Files.createDirectories(dir.resolve("logs"));
@@ -62,8 +62,9 @@ class AcrossHostsIT {
                         assertEquals(expectedCounts(), printedCounts(job.consoleText()),
                                 "word counts of the job on the workers host");
                     }
-                    assertTrue(Files.list(logs.resolve("workers")).findAny().isPresent(),
-                            "the job ran no local-process workers");
+                    try (Stream<Path> workerLogs = Files.list(logs.resolve("workers"))) {
+                        assertTrue(workerLogs.findAny().isPresent(), "the job ran no local-process workers");
+                    }
 
                     // the input stream's chunks went from the cluster host to the Nexus host's backend
                     Path lts = dir.resolve("nexus-data").resolve("objects").resolve(LTS_BUCKET);

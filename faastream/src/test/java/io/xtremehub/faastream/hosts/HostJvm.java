@@ -82,11 +82,16 @@ final class HostJvm implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        // ip netns exec replaces itself with java, so this is the JVM itself; its children go with their manager
+    public void close() {
+        // ip netns exec replaces itself with java, so this is the JVM itself; NetworkHosts kills what it leaves
         process.destroy();
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -91,6 +91,7 @@ final class NetworkHosts implements AutoCloseable {
      */
     @Override
     public void close() {
+        boolean interrupted = Thread.interrupted(); // a timed-out test must still clean up
         for (String ns : created) {
             try {
                 for (String pid : run(List.of("ip", "netns", "pids", ns)).split("\\s+")) {
@@ -110,6 +111,9 @@ final class NetworkHosts implements AutoCloseable {
             }
         }
         created.clear();
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void ip(String... args) {
