@@ -4,6 +4,8 @@
 #   redis-server: the Nexus Redis metadata store tests start their own instance on a free port.
 #   util-linux (unshare, mount), iproute2 (ip): docker/image-tests run the images' programs in
 #   namespaces of their own, chrooted into the extracted layers.
+#   faastream's AcrossHostsIT also uses ip: it puts the cluster, Nexus and a job's workers in
+#   network namespaces joined by a bridge and veth pairs (kernel drivers; no other package).
 set -euo pipefail
 
 need=()

@@ -61,7 +61,7 @@ public final class Manager implements AutoCloseable {
                 new io.pravega.client.connection.impl.SocketConnectionFactoryImpl(ctx.clientConfig()));
         streams.createScope(scope);
         this.registry = new JobRegistry(ctx, streams);
-        this.metrics = b.metricsPort < 0 ? null : ManagerMetrics.start(b.metricsPort);
+        this.metrics = b.metricsPort < 0 ? null : ManagerMetrics.start(b.metricsHost, b.metricsPort);
     }
 
     public static Builder builder() {
@@ -231,6 +231,7 @@ public final class Manager implements AutoCloseable {
         private ObjectStoreConfig objectStore;
         private WorkerPlatform platform;
         private int metricsPort = -1;
+        private String metricsHost = "127.0.0.1";
 
         /** Everything a {@code manager.yaml} sets (see {@link ManagerConfig}); later calls override it. */
         public Builder config(ManagerConfig c) { return c.applyTo(this); }
@@ -241,7 +242,7 @@ public final class Manager implements AutoCloseable {
         /** Where workers run; default: local JVM processes. */
         public Builder platform(WorkerPlatform v) { this.platform = Objects.requireNonNull(v); return this; }
         /**
-         * Serves the jobs' per-stage metrics in Prometheus' text format at {@code http://127.0.0.1:port/metrics}
+         * Serves the jobs' per-stage metrics in Prometheus' text format at {@code http://<metricsHost>:port/metrics}
          * (0 picks a free port, see {@link Manager#metricsEndpoint}); default: no endpoint.
          */
         public Builder metricsPort(int v) {
@@ -249,6 +250,19 @@ public final class Manager implements AutoCloseable {
                 throw new IllegalArgumentException("metricsPort must be 0-65535, got " + v);
             }
             this.metricsPort = v;
+            return this;
+        }
+
+        /**
+         * Address the metrics endpoint listens on (default 127.0.0.1). It needs no token, so another
+         * address shows the jobs' metrics to that network.
+         */
+        public Builder metricsHost(String v) {
+            if (v == null || new java.net.InetSocketAddress(v, 0).isUnresolved()) {
+                throw new IllegalArgumentException("metricsHost '" + v + "' is not an address of this machine's"
+                        + " (e.g. 127.0.0.1)");
+            }
+            this.metricsHost = v;
             return this;
         }
 

@@ -1,5 +1,6 @@
 package io.xtremehub.standalone;
 
+import com.google.common.net.InetAddresses;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
@@ -14,7 +15,13 @@ import java.util.Objects;
 public final class ClusterConfig {
     /** Default segment store cache: 1 GiB of direct memory, allocated as it fills. */
     public static final long DEFAULT_CACHE_BYTES = 1L << 30;
+    /** Address every component listens on unless told otherwise: this machine only. */
+    public static final String DEFAULT_LISTEN_ADDRESS = "127.0.0.1";
+    /** LTS secret key used when none is configured; refused beyond loopback (see {@link ListenExposure}). */
+    public static final String DEFAULT_LTS_SECRET_KEY = "xtremehub-secret";
     private final Path dataDir;
+    private final String listenAddress;
+    private final String advertisedAddress;
     private final int zkPort;
     private final int controllerPort;
     private final int segmentStorePort;
@@ -37,6 +44,12 @@ public final class ClusterConfig {
 
     private ClusterConfig(Builder b) {
         this.dataDir = b.dataDir.toAbsolutePath().normalize();
+        this.listenAddress = b.listenAddress;
+        this.advertisedAddress = b.advertisedAddress != null ? b.advertisedAddress : b.listenAddress;
+        if (ListenExposure.isWildcard(advertisedAddress)) {
+            throw new IllegalArgumentException("listenAddress " + listenAddress + " is every interface: set"
+                    + " advertisedAddress to the address clients on other machines reach this one at");
+        }
         this.zkPort = b.zkPort;
         this.controllerPort = b.controllerPort;
         this.segmentStorePort = b.segmentStorePort;
@@ -68,6 +81,10 @@ public final class ClusterConfig {
     }
 
     public Path dataDir() { return dataDir; }
+    /** Address every server of the cluster binds (default 127.0.0.1; 0.0.0.0 is every interface). */
+    public String listenAddress() { return listenAddress; }
+    /** Address the cluster hands its clients (controller URI, segment store, bookies, S3); default the listen address. */
+    public String advertisedAddress() { return advertisedAddress; }
     public int zkPort() { return zkPort; }
     public int controllerPort() { return controllerPort; }
     public int segmentStorePort() { return segmentStorePort; }
@@ -100,6 +117,8 @@ public final class ClusterConfig {
     /** Builder with zero-config defaults. */
     public static final class Builder {
         private Path dataDir = Paths.get("data");
+        private String listenAddress = DEFAULT_LISTEN_ADDRESS;
+        private String advertisedAddress;
         private int zkPort = 2181;
         private int controllerPort = 9090;
         private int segmentStorePort = 12345;
@@ -112,7 +131,7 @@ public final class ClusterConfig {
         private String ltsEndpoint;
         private String ltsBucket = "pravega-lts";
         private String ltsAccessKey = "xtremehub";
-        private String ltsSecretKey = "xtremehub-secret";
+        private String ltsSecretKey = DEFAULT_LTS_SECRET_KEY;
         private String ltsRegion = "us-east-1";
         private long ltsFlushMillis = 5_000;
         private long cacheBytes = DEFAULT_CACHE_BYTES;
@@ -121,6 +140,13 @@ public final class ClusterConfig {
         private Integer autoScaleCacheExpirySeconds;
 
         public Builder dataDir(Path v) { this.dataDir = Objects.requireNonNull(v); return this; }
+        /** Address to listen on: an IP literal of this machine, or 0.0.0.0 with an advertised address. */
+        public Builder listenAddress(String v) { this.listenAddress = ipLiteral(v, "listenAddress"); return this; }
+        /** Address clients are given, when it differs from the listen address (NAT, 0.0.0.0). */
+        public Builder advertisedAddress(String v) {
+            this.advertisedAddress = v == null || v.isBlank() ? null : ipLiteral(v, "advertisedAddress");
+            return this;
+        }
         public Builder zkPort(int v) { this.zkPort = port(v, "zk-port"); return this; }
         public Builder controllerPort(int v) { this.controllerPort = port(v, "controller-port"); return this; }
         public Builder segmentStorePort(int v) { this.segmentStorePort = port(v, "segment-store-port"); return this; }
@@ -178,6 +204,16 @@ public final class ClusterConfig {
 
         public ClusterConfig build() {
             return new ClusterConfig(this);
+        }
+
+        // a literal, never a name: every component must bind and advertise the same address
+        private static String ipLiteral(String v, String name) {
+            String value = Objects.requireNonNull(v, name).trim();
+            if (!InetAddresses.isInetAddress(value)) {
+                throw new IllegalArgumentException(name + " must be an IP address such as 127.0.0.1 or 10.0.0.5, got '"
+                        + v + "'");
+            }
+            return value;
         }
 
         private static int port(int v, String name) {

@@ -11,14 +11,16 @@ import java.util.function.Consumer;
  * the zero-config default, and environment variables and flags override what it sets.
  *
  * @param dataDir           directory of all cluster state
+ * @param listenAddress     address every server binds (default 127.0.0.1; beyond loopback needs lts.secretKey)
+ * @param advertisedAddress address handed to clients, if not the listen address (required with 0.0.0.0)
  * @param ports             listening ports (0 = a free port, remembered in the data directory)
  * @param bookies           number of BookKeeper bookies
  * @param segmentContainers Pravega segment containers
  * @param cacheBytes        the segment store's cache; it holds every byte not yet in LTS
  * @param lts               long-term storage
  */
-public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Integer segmentContainers, Long cacheBytes,
-                                Lts lts) {
+public record ClusterConfigFile(Path dataDir, String listenAddress, String advertisedAddress, Ports ports, Integer bookies,
+                                Integer segmentContainers, Long cacheBytes, Lts lts) {
     /** Ports: {@code zookeeper}, {@code controller}, {@code segmentStore}, {@code s3}, {@code nexusAdmin}, {@code bookie}. */
     public record Ports(Integer zookeeper, Integer controller, Integer segmentStore, Integer s3, Integer nexusAdmin,
                         Integer bookie) {
@@ -39,7 +41,7 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
      */
     public static ClusterConfigFile load(Path file) {
         ClusterConfigFile config = YamlConfigReader.read(file, ClusterConfigFile.class)
-                .orElseGet(() -> new ClusterConfigFile(null, null, null, null, null, null));
+                .orElseGet(() -> new ClusterConfigFile(null, null, null, null, null, null, null, null));
         try {
             config.applyTo(ClusterConfig.builder()); // the builder's own checks, so a bad file fails before anything starts
         } catch (IllegalArgumentException e) {
@@ -51,6 +53,8 @@ public record ClusterConfigFile(Path dataDir, Ports ports, Integer bookies, Inte
     /** Sets on the builder every value the file gives. */
     public ClusterConfig.Builder applyTo(ClusterConfig.Builder b) {
         set(dataDir, b::dataDir);
+        set(listenAddress, b::listenAddress);
+        set(advertisedAddress, b::advertisedAddress);
         set(bookies, b::bookies);
         set(segmentContainers, b::segmentContainers);
         set(cacheBytes, b::cacheBytes);

@@ -4,6 +4,7 @@ import io.pravega.client.ClientConfig;
 import io.pravega.client.admin.StreamManager;
 import io.pravega.client.admin.impl.StreamManagerImpl;
 import io.pravega.client.control.impl.ControllerImplConfig;
+import io.xtremehub.standalone.internal.ClusterAddress;
 import io.xtremehub.standalone.internal.ClusterPorts;
 import io.xtremehub.standalone.internal.ComponentWatchdog;
 import io.xtremehub.standalone.internal.DataDirLock;
@@ -78,16 +79,19 @@ public final class StandaloneCluster implements AutoCloseable {
     }
 
     private void startAll() throws Exception {
+        ListenExposure.check(config);
+        ClusterAddress address = ClusterAddress.of(config);
+        address.listenInterface(); // an address of another machine fails here, not as a busy port later
         Files.createDirectories(config.dataDir());
         watchdog = new ComponentWatchdog(this::componentDied);
         keep(new DataDirLock(config.dataDir()));
         ClusterPorts ports = ClusterPorts.resolve(config);
-        EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), ports.zk));
+        EmbeddedZooKeeper zk = keep(new EmbeddedZooKeeper(config.dataDir().resolve("zookeeper"), address, ports.zk));
         phase("ZooKeeper");
-        keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), ports.bookies));
+        keep(new EmbeddedBookies(config.dataDir().resolve("bookkeeper"), zk.connectString(), address, ports.bookies));
         phase("bookies");
         if (config.embeddedS3()) {
-            nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), ports.s3, ports.nexusAdmin,
+            nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), address, ports.s3, ports.nexusAdmin,
                     config.ltsAccessKey(), config.ltsSecretKey()));
             s3Endpoint = nexus.endpoint();
         } else {
@@ -102,11 +106,12 @@ public final class StandaloneCluster implements AutoCloseable {
         phase("S3");
         // The segment store starts first so that it stops last: the controller's shutdown still
         // talks to it (reader groups of its event processors live in segments).
-        controllerUri = URI.create("tcp://127.0.0.1:" + ports.controller);
+        controllerUri = URI.create("tcp://" + ClusterAddress.hostPort(address.advertised(), ports.controller));
         keep(new EmbeddedSegmentStore(config, zk.connectString(), CLUSTER_NAME, ports.segmentStore,
                 ports.bookies.length, controllerUri.toString(), s3Endpoint));
         phase("segment store");
-        keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME, ports.controller, config.segmentContainers()));
+        keep(new EmbeddedController(zk.connectString(), CLUSTER_NAME, address.advertised(), ports.controller,
+                config.segmentContainers()));
         phase("controller");
         createDefaultScopeOnceReady();
         phase("ready");

@@ -9,7 +9,7 @@ import java.util.List;
  * @param periodSeconds seconds between two collections (default 10)
  * @param pravega       where the watched streams are
  * @param flink         the Flink cluster's REST API, or null when no rule or actuator needs Flink
- * @param http          the loopback endpoint serving {@code /metrics} and {@code /status}
+ * @param http          the endpoint serving {@code /metrics} and {@code /status} (on loopback by default)
  * @param streams       the watched streams
  * @param scalers       the knobs under control
  */
@@ -18,7 +18,7 @@ public record AutoscalerConfig(Integer periodSeconds, PravegaSection pravega, Fl
     public AutoscalerConfig {
         periodSeconds = periodSeconds == null ? 10 : periodSeconds;
         pravega = pravega == null ? new PravegaSection(null, null) : pravega;
-        http = http == null ? new HttpSection(null) : http;
+        http = http == null ? new HttpSection(null, null) : http;
         streams = streams == null ? List.of() : List.copyOf(streams);
         scalers = scalers == null ? List.of() : List.copyOf(scalers);
     }
@@ -34,9 +34,14 @@ public record AutoscalerConfig(Integer periodSeconds, PravegaSection pravega, Fl
     /** Flink's REST API, e.g. {@code http://127.0.0.1:8081}. */
     public record FlinkSection(String rest) { }
 
-    /** Port of the status endpoint on 127.0.0.1 (default 9095, 0 picks a free one). */
-    public record HttpSection(Integer port) {
+    /**
+     * Where the status endpoint listens: {@code host} default 127.0.0.1 (it serves read-only status
+     * without authentication, so another address is the operator's choice), {@code port} default
+     * 9095, 0 picks a free one.
+     */
+    public record HttpSection(String host, Integer port) {
         public HttpSection {
+            host = host == null || host.isBlank() ? "127.0.0.1" : host;
             port = port == null ? 9095 : port;
         }
     }

@@ -2,6 +2,7 @@ package io.xtremehub.autoscaler.config;
 
 import io.xtremehub.config.ConfigException;
 import io.xtremehub.config.YamlConfigReader;
+import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Optional;
@@ -42,6 +43,9 @@ public final class ConfigLoader {
         }
         if (c.http().port() < 0 || c.http().port() > 65535) {
             fail(source, "http.port must be between 0 and 65535, got " + c.http().port());
+        }
+        if (new InetSocketAddress(c.http().host(), 0).isUnresolved()) {
+            fail(source, "http.host '" + c.http().host() + "' is not an address of this machine's (e.g. 127.0.0.1)");
         }
         Set<String> streams = new HashSet<>();
         for (int i = 0; i < c.streams().size(); i++) {

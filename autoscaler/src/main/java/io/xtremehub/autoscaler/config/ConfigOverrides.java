@@ -26,7 +26,7 @@ public record ConfigOverrides(String controller, String scope, String flinkRest,
         AutoscalerConfig.PravegaSection pravega = new AutoscalerConfig.PravegaSection(
                 pick(controller, c.pravega().controller()), pick(scope, c.pravega().scope()));
         AutoscalerConfig.FlinkSection flink = flinkRest != null ? new AutoscalerConfig.FlinkSection(flinkRest) : c.flink();
-        AutoscalerConfig.HttpSection http = new AutoscalerConfig.HttpSection(pick(port, c.http().port()));
+        AutoscalerConfig.HttpSection http = new AutoscalerConfig.HttpSection(c.http().host(), pick(port, c.http().port()));
         return new AutoscalerConfig(pick(periodSeconds, c.periodSeconds()), pravega, flink, http, c.streams(), c.scalers());
     }
 

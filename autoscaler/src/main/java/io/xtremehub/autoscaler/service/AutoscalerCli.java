@@ -67,7 +67,7 @@ public final class AutoscalerCli {
                 System.err.println("autoscaler: " + e.getMessage());
                 return 2;
             }
-            StatusServer server = StatusServer.start(orchestrator, c.http().port());
+            StatusServer server = StatusServer.start(orchestrator, c.http().host(), c.http().port());
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 server.close();
@@ -77,7 +77,8 @@ public final class AutoscalerCli {
             }, "autoscaler-shutdown"));
             orchestrator.start();
             System.out.println("autoscaler running: " + c.scalers().size() + " scaler(s) every " + c.periodSeconds()
-                    + " s; status and metrics at http://127.0.0.1:" + server.port() + "/status and /metrics");
+                    + " s; status and metrics at http://" + c.http().host() + ":" + server.port()
+                    + "/status and /metrics");
             stopped.await();
             return 0;
         }

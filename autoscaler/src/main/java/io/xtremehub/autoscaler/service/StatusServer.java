@@ -32,9 +32,9 @@ public final class StatusServer implements AutoCloseable {
         this.server = server;
     }
 
-    /** Starts on 127.0.0.1:port (0 picks a free port). */
-    public static StatusServer start(Orchestrator orchestrator, int port) throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+    /** Starts on host:port (0 picks a free port). */
+    public static StatusServer start(Orchestrator orchestrator, String host, int port) throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
         server.createContext("/metrics", ex -> reply(ex, "text/plain; version=0.0.4", () -> orchestrator.metrics().scrape()));
         server.createContext("/status", ex -> reply(ex, "application/json", () -> status(orchestrator).toPrettyString()));
         server.start();

@@ -45,6 +45,15 @@ class ConfigLoaderTest {
         assertEquals(30, c.scalers().get(0).stabilization().downWindowSeconds());
         assertEquals(30, c.scalers().get(0).stabilization().upCooldownSeconds(), "default up cool-down");
         assertEquals(9095, c.http().port());
+        assertEquals("127.0.0.1", c.http().host(), "the status endpoint stays on loopback unless told");
+    }
+
+    @Test
+    void theStatusEndpointListensWhereTheFileSays() {
+        assertEquals("10.0.0.4", ConfigLoader.parse("autoscaler.yaml", VALID + "http: {host: 10.0.0.4, port: 0}\n")
+                .http().host());
+        assertEquals("autoscaler.yaml: http.host 'no-such-host.invalid' is not an address of this machine's"
+                + " (e.g. 127.0.0.1)", refusal(VALID + "http: {host: no-such-host.invalid}\n"));
     }
 
     @Test

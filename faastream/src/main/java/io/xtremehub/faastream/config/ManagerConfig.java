@@ -25,10 +25,11 @@ import java.util.Set;
  * @param scope       scope of sources, sinks and the jobs' own streams
  * @param objectStore the S3-compatible store of bucket sources and sinks and large events
  * @param platform    where workers run
- * @param metricsPort Prometheus endpoint of the jobs' metrics on 127.0.0.1 (0: a free port; absent: none)
+ * @param metricsHost address of the jobs' Prometheus endpoint (default 127.0.0.1)
+ * @param metricsPort its port (0: a free port; absent: no endpoint)
  */
 public record ManagerConfig(String controller, String scope, ObjectStoreSection objectStore, PlatformSection platform,
-                            Integer metricsPort) {
+                            String metricsHost, Integer metricsPort) {
     private static final Set<String> CONTROLLER_SCHEMES = Set.of("tcp", "tls");
 
     public ManagerConfig {
@@ -36,6 +37,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
         scope = scope == null ? "xtremehub" : scope;
         objectStore = objectStore == null ? new ObjectStoreSection(null, null, null, null, null) : objectStore;
         platform = platform == null ? new PlatformSection.Processes(null, null, null, null) : platform;
+        metricsHost = metricsHost == null ? "127.0.0.1" : metricsHost;
         URI uri = parseUri(controller);
         if (uri.getScheme() == null || !CONTROLLER_SCHEMES.contains(uri.getScheme()) || uri.getHost() == null) {
             throw new IllegalArgumentException("controller must look like tcp://host:9090, not '" + controller + "'");
@@ -50,7 +52,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
 
     /** Nothing set: the zero-config defaults. */
     public static ManagerConfig defaults() {
-        return new ManagerConfig(null, null, null, null, null);
+        return new ManagerConfig(null, null, null, null, null, null);
     }
 
     /**
@@ -87,7 +89,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
         String port = blankToNull(env.get("FAASTREAM_METRICS_PORT"));
         try {
             return new ManagerConfig(pick(env, "FAASTREAM_CONTROLLER", controller), pick(env, "FAASTREAM_SCOPE", scope),
-                    store, platform, port == null ? metricsPort : Integer.valueOf(port));
+                    store, platform, metricsHost, port == null ? metricsPort : Integer.valueOf(port));
         } catch (NumberFormatException e) {
             throw new ConfigException("FAASTREAM_METRICS_PORT must be a whole number, not '" + port + "'");
         } catch (IllegalArgumentException e) {
@@ -99,7 +101,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
     public ManagerConfig with(String controller, String scope) {
         try {
             return new ManagerConfig(controller != null ? controller : this.controller, scope != null ? scope : this.scope,
-                    objectStore, platform, metricsPort);
+                    objectStore, platform, metricsHost, metricsPort);
         } catch (IllegalArgumentException e) {
             throw new ConfigException(e.getMessage(), e);
         }
@@ -114,7 +116,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
         b.controllerUri(controllerUri()).scope(scope).objectStore(objectStore.toObjectStoreConfig())
                 .platform(platform.create());
         if (metricsPort != null) {
-            b.metricsPort(metricsPort);
+            b.metricsHost(metricsHost).metricsPort(metricsPort);
         }
         return b;
     }

@@ -25,6 +25,7 @@ class ManagerConfigTest {
         assertEquals(defaults.scope(), example.scope());
         assertEquals(defaults.objectStore(), example.objectStore());
         assertEquals(defaults.metricsPort(), example.metricsPort());
+        assertEquals(defaults.metricsHost(), example.metricsHost());
         PlatformSection.Processes p = assertInstanceOf(PlatformSection.Processes.class, example.platform());
         assertEquals(List.of("-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"), p.jvmArgs());
         try (WorkerPlatform platform = example.platform().create()) {

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 /**
  * What configures an embedded cluster, lowest precedence first: the zero-config defaults, the
  * {@code --config} YAML file, environment variables ({@code XTREMEHUB_DATA_DIR},
- * {@code XTREMEHUB_LTS_ACCESS_KEY}, {@code XTREMEHUB_LTS_SECRET_KEY}), then flags.
+ * {@code XTREMEHUB_LISTEN_ADDRESS}, {@code XTREMEHUB_ADVERTISED_ADDRESS}, {@code XTREMEHUB_LTS_ACCESS_KEY},
+ * {@code XTREMEHUB_LTS_SECRET_KEY}), then flags.
  */
 final class ClusterOptions {
     @Option(names = "--config", description = "YAML configuration file (see standalone/cluster.example.yaml); "
@@ -18,6 +19,12 @@ final class ClusterOptions {
     Path config;
     @Option(names = "--data-dir", description = "Directory for all cluster state (default: data).")
     Path dataDir;
+    @Option(names = "--listen-address", description = "Address every server binds (default: 127.0.0.1); beyond "
+            + "loopback the LTS secret key must not be the built-in one.")
+    String listenAddress;
+    @Option(names = "--advertised-address", description = "Address handed to clients when it is not the listen "
+            + "address (required with 0.0.0.0).")
+    String advertisedAddress;
     @Option(names = "--zk-port", description = "ZooKeeper port, 0 = free port (default: 2181).")
     Integer zkPort;
     @Option(names = "--controller-port", description = "Controller port, 0 = free port (default: 9090).")
@@ -62,9 +69,13 @@ final class ClusterOptions {
             ClusterConfigFile.load(file).applyTo(b);
         }
         set(pathOrNull(env.get("XTREMEHUB_DATA_DIR")), b::dataDir);
+        set(env.get("XTREMEHUB_LISTEN_ADDRESS"), b::listenAddress);
+        set(env.get("XTREMEHUB_ADVERTISED_ADDRESS"), b::advertisedAddress);
         set(env.get("XTREMEHUB_LTS_ACCESS_KEY"), b::ltsAccessKey);
         set(env.get("XTREMEHUB_LTS_SECRET_KEY"), b::ltsSecretKey);
         set(dataDir, b::dataDir);
+        set(listenAddress, b::listenAddress);
+        set(advertisedAddress, b::advertisedAddress);
         set(zkPort, b::zkPort);
         set(controllerPort, b::controllerPort);
         set(segmentStorePort, b::segmentStorePort);

@@ -1,5 +1,6 @@
 package io.xtremehub.standalone.internal;
 
+import com.google.common.net.InetAddresses;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.ClusterStartException;
 import java.io.IOException;
@@ -53,15 +54,16 @@ public final class ClusterPorts {
                 saved.load(in);
             }
         }
-        int zk = pick("zk", config.zkPort(), saved);
-        int controller = pick("controller", config.controllerPort(), saved);
-        int segmentStore = pick("segment-store", config.segmentStorePort(), saved);
-        int s3 = config.embeddedS3() ? pick("s3", config.s3Port(), saved) : -1;
-        int nexusAdmin = config.embeddedS3() ? pick("nexus-admin", config.nexusAdminPort(), saved) : -1;
+        InetAddress bind = InetAddresses.forString(config.listenAddress());
+        int zk = pick(bind, "zk", config.zkPort(), saved);
+        int controller = pick(bind, "controller", config.controllerPort(), saved);
+        int segmentStore = pick(bind, "segment-store", config.segmentStorePort(), saved);
+        int s3 = config.embeddedS3() ? pick(bind, "s3", config.s3Port(), saved) : -1;
+        int nexusAdmin = config.embeddedS3() ? pick(bind, "nexus-admin", config.nexusAdminPort(), saved) : -1;
         int[] bookies = new int[config.bookies()];
         for (int i = 0; i < bookies.length; i++) {
             int base = config.bookiePortBase();
-            bookies[i] = pick("bookie-" + i, base == 0 ? 0 : base + i, saved);
+            bookies[i] = pick(bind, "bookie-" + i, base == 0 ? 0 : base + i, saved);
         }
         try (OutputStream out = Files.newOutputStream(file)) {
             saved.store(out, "ports of this XtremeHub cluster; delete to pick new ephemeral ports");
@@ -69,13 +71,13 @@ public final class ClusterPorts {
         return new ClusterPorts(zk, controller, segmentStore, s3, nexusAdmin, bookies);
     }
 
-    private static int pick(String name, int configured, Properties saved) {
+    private static int pick(InetAddress bind, String name, int configured, Properties saved) {
         boolean remembered = configured == 0 && saved.containsKey(name);
         int port = configured != 0 ? configured
-                : remembered ? Integer.parseInt(saved.getProperty(name)) : freePort(saved);
+                : remembered ? Integer.parseInt(saved.getProperty(name)) : freePort(bind, saved);
         // A remembered port may still be held for a moment by this cluster's previous run
         // (a gRPC server finishing its shutdown); give it time before calling it taken.
-        ensureFree(name, port, remembered ? REMEMBERED_PORT_GRACE_MILLIS : 0);
+        ensureFree(bind, name, port, remembered ? REMEMBERED_PORT_GRACE_MILLIS : 0);
         saved.setProperty(name, Integer.toString(port));
         return port;
     }
@@ -85,12 +87,12 @@ public final class ClusterPorts {
      * outgoing connection and every bind to port 0, so a port found free there can be taken by another
      * socket (this cluster's own clients starting up included) before the component binds it.
      */
-    private static int freePort(Properties taken) {
+    private static int freePort(InetAddress bind, Properties taken) {
         int end = EPHEMERAL_START;
         if (end - PICK_FROM > 1000) {
             for (int attempt = 0; attempt < 200; attempt++) {
                 int port = PICK_FROM + RANDOM.nextInt(end - PICK_FROM);
-                if (!taken.containsValue(Integer.toString(port)) && isFree(port)) {
+                if (!taken.containsValue(Integer.toString(port)) && isFree(bind, port)) {
                     return port;
                 }
             }
@@ -112,9 +114,9 @@ public final class ClusterPorts {
         }
     }
 
-    private static void ensureFree(String name, int port, long graceMillis) {
+    private static void ensureFree(InetAddress bind, String name, int port, long graceMillis) {
         long deadline = System.currentTimeMillis() + graceMillis;
-        while (!isFree(port)) {
+        while (!isFree(bind, port)) {
             if (System.currentTimeMillis() >= deadline) {
                 throw new ClusterStartException("port " + port + " (" + name + ") is already in use: "
                     + "stop the process that holds it or choose another port with --" + name + "-port");
@@ -128,10 +130,10 @@ public final class ClusterPorts {
         }
     }
 
-    private static boolean isFree(int port) {
+    private static boolean isFree(InetAddress bind, int port) {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            s.bind(new InetSocketAddress(bind, port));
             return true;
         } catch (IOException e) {
             return false;

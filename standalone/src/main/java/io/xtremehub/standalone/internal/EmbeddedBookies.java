@@ -23,13 +23,13 @@ public final class EmbeddedBookies implements AutoCloseable, MonitoredComponent 
     private final List<BookieServer> servers = new ArrayList<>();
     private final int[] ports;
 
-    public EmbeddedBookies(Path dir, String zkConnect, int[] ports) throws Exception {
+    public EmbeddedBookies(Path dir, String zkConnect, ClusterAddress address, int[] ports) throws Exception {
         this.ports = ports.clone();
         String metadataUri = "zk://" + zkConnect + LEDGERS_PATH;
-        initClusterMetadataOnce(zkConnect, serverConfig(dir, metadataUri, ports[0], 0));
+        initClusterMetadataOnce(zkConnect, serverConfig(dir, metadataUri, address, ports[0], 0));
         try {
             for (int i = 0; i < ports.length; i++) {
-                BookieServer bookie = new BookieServer(serverConfig(dir, metadataUri, ports[i], i));
+                BookieServer bookie = new BookieServer(serverConfig(dir, metadataUri, address, ports[i], i));
                 bookie.start();
                 servers.add(bookie);
             }
@@ -86,14 +86,18 @@ public final class EmbeddedBookies implements AutoCloseable, MonitoredComponent 
         }
     }
 
-    private static ServerConfiguration serverConfig(Path dir, String metadataUri, int port, int index)
+    private static ServerConfiguration serverConfig(Path dir, String metadataUri, ClusterAddress address, int port,
+                                                    int index)
             throws Exception {
         Path journal = Files.createDirectories(dir.resolve("bookie-" + index).resolve("journal"));
         Path ledgers = Files.createDirectories(dir.resolve("bookie-" + index).resolve("ledgers"));
         ServerConfiguration conf = new ServerConfiguration();
         conf.setMetadataServiceUri(metadataUri);
         conf.setBookiePort(port);
-        conf.setAdvertisedAddress("127.0.0.1");
+        // Only the segment store of this cluster talks to its bookies: they advertise the address it uses.
+        // BookKeeper binds every interface unless a listening interface is set, and then binds the advertised one.
+        conf.setAdvertisedAddress(address.internal());
+        conf.setListeningInterface(address.listenInterface());
         conf.setAllowLoopback(true);
         conf.setJournalDirName(journal.toString());
         conf.setLedgerDirNames(new String[] {ledgers.toString()});

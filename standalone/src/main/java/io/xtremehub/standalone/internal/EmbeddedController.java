@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedController implements AutoCloseable, MonitoredComponent {
     private final ControllerServiceMain controller;
 
-    public EmbeddedController(String zkConnect, String clusterName, int port, int containers) {
+    public EmbeddedController(String zkConnect, String clusterName, String advertisedHost, int port, int containers) {
         ControllerServiceConfig config = ControllerServiceConfigImpl.builder()
                 .threadPoolSize(Math.max(4, Runtime.getRuntime().availableProcessors()))
                 .storeClientConfig(StoreClientConfigImpl.withPravegaTablesClient(ZKClientConfigImpl.builder()
@@ -41,7 +41,7 @@ public final class EmbeddedController implements AutoCloseable, MonitoredCompone
                         .shutdownTimeout(Duration.ofMillis(100)).build()))
                 .grpcServerConfig(Optional.of(GRPCServerConfigImpl.builder()
                         .port(port)
-                        .publishedRPCHost("127.0.0.1")
+                        .publishedRPCHost(advertisedHost)
                         .publishedRPCPort(port)
                         .authorizationEnabled(false)
                         .tlsEnabled(false)

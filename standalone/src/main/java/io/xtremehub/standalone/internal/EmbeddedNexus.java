@@ -28,16 +28,20 @@ public final class EmbeddedNexus implements AutoCloseable {
     public static final String TOKEN_FILE = "admin-token";
 
     private final NexusServer nexus;
+    private final String advertised;
     private final Path backendDir;
     private final Set<GetRecording> recordings = ConcurrentHashMap.newKeySet();
 
-    public EmbeddedNexus(Path dir, int port, int adminPort, String accessKey, String secretKey) throws Exception {
+    public EmbeddedNexus(Path dir, ClusterAddress address, int port, int adminPort, String accessKey, String secretKey)
+            throws Exception {
+        this.advertised = address.advertised();
         this.backendDir = Files.createDirectories(dir.resolve("backend"));
         this.nexus = NexusServer.builder()
                 .adminToken(adminToken(dir.resolve(TOKEN_FILE)))
                 .backend(Backend.filesystem(backendDir))
                 .workDir(dir.resolve("work"))
                 .credentials(accessKey, secretKey)
+                .host(address.listen())
                 .port(port)
                 .adminPort(adminPort)
                 .outerMiddleware(served -> new GetRecorder(served, recordings))
@@ -72,12 +76,12 @@ public final class EmbeddedNexus implements AutoCloseable {
     }
 
     public String endpoint() {
-        String uri = nexus.endpoint().toString();
-        return uri.endsWith("/") ? uri.substring(0, uri.length() - 1) : uri;
+        // what the server says is its bind address, which is no use to a client when it is 0.0.0.0
+        return "http://" + ClusterAddress.hostPort(advertised, nexus.endpoint().getPort());
     }
 
     public String adminEndpoint() {
-        return nexus.adminEndpoint().toString();
+        return "http://" + ClusterAddress.hostPort(advertised, nexus.adminEndpoint().getPort());
     }
 
     public String adminToken() {

@@ -43,8 +43,8 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
                         .with(ServiceConfig.STORAGE_THREAD_POOL_SIZE, 8)
                         .with(ServiceConfig.ZK_URL, zkConnect)
                         .with(ServiceConfig.LISTENING_PORT, port)
-                        .with(ServiceConfig.LISTENING_IP_ADDRESS, "127.0.0.1")
-                        .with(ServiceConfig.PUBLISHED_IP_ADDRESS, "127.0.0.1")
+                        .with(ServiceConfig.LISTENING_IP_ADDRESS, config.listenAddress())
+                        .with(ServiceConfig.PUBLISHED_IP_ADDRESS, config.advertisedAddress()) // what clients connect to
                         .with(ServiceConfig.CLUSTER_NAME, clusterName)
                         .with(ServiceConfig.CACHE_POLICY_MAX_TIME, 60)
                         .with(ServiceConfig.CACHE_POLICY_MAX_SIZE, config.cacheBytes())

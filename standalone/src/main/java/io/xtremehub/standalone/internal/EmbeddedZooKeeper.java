@@ -26,8 +26,10 @@ public final class EmbeddedZooKeeper implements AutoCloseable, MonitoredComponen
     private static final Duration SESSION_CLOSE_TIMEOUT = Duration.ofSeconds(10);
     private final ZooKeeperServer server;
     private final ServerCnxnFactory connections;
+    private final String connectHost;
 
-    public EmbeddedZooKeeper(Path dir, int port) throws Exception {
+    public EmbeddedZooKeeper(Path dir, ClusterAddress address, int port) throws Exception {
+        this.connectHost = address.internal();
         File data = dir.toFile();
         if (!data.isDirectory() && !data.mkdirs()) {
             throw new IllegalStateException("cannot create " + data);
@@ -37,7 +39,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable, MonitoredComponen
         // only logs: an exception escaping the user's main would then never reach the console
         Thread.UncaughtExceptionHandler usersHandler = Thread.getDefaultUncaughtExceptionHandler();
         try {
-            this.connections = ServerCnxnFactory.createFactory(new InetSocketAddress("127.0.0.1", port), 1000);
+            this.connections = ServerCnxnFactory.createFactory(new InetSocketAddress(address.bindAddress(), port), 1000);
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(usersHandler);
         }
@@ -74,7 +76,7 @@ public final class EmbeddedZooKeeper implements AutoCloseable, MonitoredComponen
     }
 
     public String connectString() {
-        return "127.0.0.1:" + connections.getLocalPort();
+        return ClusterAddress.hostPort(connectHost, connections.getLocalPort());
     }
 
     @Override

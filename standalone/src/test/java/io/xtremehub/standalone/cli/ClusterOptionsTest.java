@@ -34,6 +34,8 @@ class ClusterOptionsTest {
         ClusterConfig fromFile = config(Map.of(), "--config", "cluster.example.yaml");
         ClusterConfig defaults = config(Map.of());
         assertEquals(defaults.dataDir(), fromFile.dataDir());
+        assertEquals(defaults.listenAddress(), fromFile.listenAddress());
+        assertEquals(defaults.advertisedAddress(), fromFile.advertisedAddress());
         assertEquals(defaults.zkPort(), fromFile.zkPort());
         assertEquals(defaults.s3Port(), fromFile.s3Port());
         assertEquals(defaults.bookiePortBase(), fromFile.bookiePortBase());
@@ -60,6 +62,20 @@ class ClusterOptionsTest {
         assertEquals(Path.of("/from/env"), c.dataDir());   // environment over file
         assertEquals("env-key", c.ltsAccessKey());         // environment over file
         assertEquals(Path.of("/from/flag"), config(env, "--data-dir", "/from/flag").dataDir());
+    }
+
+    @Test
+    void listenAndAdvertisedAddressesComeFromFileEnvironmentAndFlags(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cluster.yaml");
+        Files.writeString(file, "listenAddress: 0.0.0.0\nadvertisedAddress: 10.0.0.7\n");
+        ClusterConfig fromFile = config(Map.of(), "--config", file.toString());
+        assertEquals("0.0.0.0", fromFile.listenAddress());
+        assertEquals("10.0.0.7", fromFile.advertisedAddress());
+        ClusterConfig fromEnv = config(Map.of("XTREMEHUB_LISTEN_ADDRESS", "10.0.0.8"));
+        assertEquals("10.0.0.8", fromEnv.listenAddress());
+        assertEquals("10.0.0.8", fromEnv.advertisedAddress());
+        assertEquals("10.0.0.9", config(Map.of("XTREMEHUB_LISTEN_ADDRESS", "10.0.0.8"),
+                "--listen-address", "10.0.0.9").listenAddress());
     }
 
     @Test

@@ -21,7 +21,7 @@ class UncaughtExceptionHandlerTest {
     public static final class ProgramThatFails {
         public static void main(String[] args) throws Exception {
             Thread.setDefaultUncaughtExceptionHandler((t, e) -> System.out.println("user handler: " + e.getMessage()));
-            try (EmbeddedZooKeeper zk = new EmbeddedZooKeeper(Path.of(args[0]), 0)) {
+            try (EmbeddedZooKeeper zk = new EmbeddedZooKeeper(Path.of(args[0]), new ClusterAddress("127.0.0.1", "127.0.0.1"), 0)) {
                 System.out.println("zookeeper at " + zk.connectString());
             }
             throw new IllegalStateException("boom from main");

@@ -31,22 +31,24 @@ public final class ManagerMetrics implements AutoCloseable {
         this.server = server;
     }
 
-    /** Serves on 127.0.0.1:port (0 picks a free port). */
-    public static ManagerMetrics start(int port) {
+    /** Serves on host:port (0 picks a free port). */
+    public static ManagerMetrics start(String host, int port) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+            HttpServer server = HttpServer.create(new InetSocketAddress(host, port), 0);
             ManagerMetrics metrics = new ManagerMetrics(server);
             server.createContext("/metrics", metrics::scrape);
             server.start();
             return metrics;
         } catch (IOException e) {
-            throw new IllegalStateException("the manager's metrics endpoint cannot listen on 127.0.0.1:" + port + ": "
+            throw new IllegalStateException("the manager's metrics endpoint cannot listen on " + host + ":" + port + ": "
                     + e.getMessage(), e);
         }
     }
 
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/metrics");
+        String host = server.getAddress().getAddress().getHostAddress();
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + server.getAddress().getPort()
+                + "/metrics");
     }
 
     /** Exposes the stages of a job the manager just started. */
