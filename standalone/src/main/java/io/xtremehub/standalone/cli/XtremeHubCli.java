@@ -45,7 +45,7 @@ public final class XtremeHubCli {
     }
 
     /** One line for a failure: our own messages as they are, anything else with its root cause. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         if (e instanceof CliException || e instanceof ClusterStartException || e instanceof IllegalArgumentException) {
             return e.getMessage();
         }
