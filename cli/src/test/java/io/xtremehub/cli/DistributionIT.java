@@ -87,7 +87,7 @@ class DistributionIT {
         Path data = dir.resolve("cluster-data");
         Process cluster = dist.command("standalone", "--data-dir", data.toString(), "--zk-port", "0",
                 "--bookie-port", "0", "--controller-port", "0", "--segment-store-port", "0", "--s3-port", "0",
-                "--nexus-admin-port", "0").redirectErrorStream(true).start();
+                "--nexus-admin-port", "0", "--segment-containers", "1").redirectErrorStream(true).start();
         List<String> console = new CopyOnWriteArrayList<>();
         CompletableFuture<String> controller = new CompletableFuture<>();
         Thread pump = new Thread(() -> {
@@ -114,8 +114,8 @@ class DistributionIT {
                     .collect(Collectors.joining("\n", "", "\n"));
             Distribution.Result write = dist.run(input, "write", "lines", "--key-separator", "\t", "--controller", uri);
             assertEquals(0, write.exitCode(), write.toString());
-            Distribution.Result read = dist.run("", "read", "lines", "--from-start", "--max", "100", "--timeout-ms", "30000",
-                    "--controller", uri);
+            Distribution.Result read = dist.run("", "read", "lines", "--from-start", "--max", "100",
+                    "--timeout-ms", "30000", "--controller", uri);
             assertEquals(0, read.exitCode(), read.toString());
             assertEquals(IntStream.range(0, 100).mapToObj(i -> "event-" + i).sorted().toList(),
                     read.out().lines().sorted().toList(), read.toString());
