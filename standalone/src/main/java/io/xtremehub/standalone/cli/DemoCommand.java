@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Run the sample job on a fresh embedded cluster and report what reached LTS.")
-final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand implements Callable<Integer> {
     private static final String STREAM = "readings";
 
     @Spec CommandSpec spec;

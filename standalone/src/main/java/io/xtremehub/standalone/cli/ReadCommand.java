@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 /** {@code xtremehub read STREAM}: prints events through a reader group of one. */
 @Command(name = "read", mixinStandardHelpOptions = true,
         description = "Print a stream's events, one per line, through a reader group.")
-final class ReadCommand implements Callable<Integer> {
+public final class ReadCommand implements Callable<Integer> {
     // short: a reader at the tail can sleep out its whole wait with an event there (Pravega 0.13);
     // the next read returns it, so the wait bounds how late a followed stream's events print
     private static final long POLL_MILLIS = 20;

@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /** Runs the embedded cluster in the foreground until Ctrl-C. */
 @Command(name = "standalone", mixinStandardHelpOptions = true,
         description = "Run ZooKeeper, BookKeeper, Pravega and the S3 endpoint in this process until Ctrl-C.")
-final class StandaloneCommand implements Callable<Integer> {
+public final class StandaloneCommand implements Callable<Integer> {
     @Mixin
     ClusterOptions cluster;
     @Spec

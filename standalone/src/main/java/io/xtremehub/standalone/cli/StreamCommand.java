@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "stream", mixinStandardHelpOptions = true, description = "Manage streams.",
         subcommands = {StreamCommand.Create.class, StreamCommand.ListStreams.class, StreamCommand.Describe.class,
                 StreamCommand.Scale.class, StreamCommand.Delete.class})
-final class StreamCommand {
+public final class StreamCommand {
 
     @Command(name = "create", mixinStandardHelpOptions = true, description = "Create a stream.")
     static final class Create implements Callable<Integer> {

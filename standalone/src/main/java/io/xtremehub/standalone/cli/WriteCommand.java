@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
 /** {@code xtremehub write STREAM [FILE]}: one event per input line. */
 @Command(name = "write", mixinStandardHelpOptions = true,
         description = "Write events to a stream, one per line of FILE or standard input.")
-final class WriteCommand implements Callable<Integer> {
+public final class WriteCommand implements Callable<Integer> {
     private static final long PROGRESS_EVERY_NANOS = 1_000_000_000L;
 
     @Mixin ControllerOptions controller;

@@ -5,7 +5,11 @@ import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Entry point of {@code scripts/xtremehub}: every command prints one clear line on failure and exits non-zero. */
+/**
+ * The cluster commands as a program of their own (the standalone image runs it); the {@code xtremehub}
+ * command of the distribution holds the same commands beside the other modules'. Every command prints
+ * one clear line on failure and exits non-zero.
+ */
 @Command(name = "xtremehub", mixinStandardHelpOptions = true, version = "xtremehub 0.1.0",
         description = "XtremeHub: elastic, tiered streams on Pravega.",
         subcommands = {StandaloneCommand.class, StreamCommand.class, WriteCommand.class, ReadCommand.class,
@@ -45,7 +49,7 @@ public final class XtremeHubCli {
     }
 
     /** One line for a failure: our own messages as they are, anything else with its root cause. */
-    static String describe(Throwable e) {
+    public static String describe(Throwable e) {
         if (e instanceof CliException || e instanceof ClusterStartException || e instanceof IllegalArgumentException) {
             return e.getMessage();
         }

@@ -1,9 +1,8 @@
-package io.xtremehub.faastream;
+package io.xtremehub.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.xtremehub.faastream.examples.MainJob;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The README's main job, end to end: its own cluster, local-process workers, verified counts, a compression ratio. */
 class MainJobIT {
@@ -29,7 +27,7 @@ class MainJobIT {
         int exit;
         System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
-            exit = new CommandLine(new MainJob()).execute("--data-dir", dir.toString(), "--lines", "3000");
+            exit = XtremeHub.run("main-job", "--data-dir", dir.toString(), "--lines", "3000");
         } finally {
             System.setOut(original);
         }

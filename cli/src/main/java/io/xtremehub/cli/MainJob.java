@@ -1,4 +1,4 @@
-package io.xtremehub.faastream.examples;
+package io.xtremehub.cli;
 
 import io.pravega.client.ClientConfig;
 import io.pravega.client.EventStreamClientFactory;
@@ -16,6 +16,7 @@ import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.Serializers;
 import io.xtremehub.faastream.StageMetrics;
+import io.xtremehub.faastream.examples.WordCount;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.standalone.ClusterConfig;
@@ -29,7 +30,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -41,10 +41,11 @@ import picocli.CommandLine.Option;
  * tiered the corpus to long-term storage through Nexus and reports the compression ratio Nexus
  * achieved on it. Exit code 0 when the counts match.
  *
- * <p>Worker JVMs get the class path of this JVM ({@code java.class.path}), or the one given with
+ * <p>It lives in the CLI module, not in FaaStream, because it starts the embedded cluster: FaaStream itself
+ * must not depend on the cluster. Worker JVMs get the class path of this JVM ({@code java.class.path}), or the one given with
  * {@code --worker-classpath}.
  */
-@Command(name = "faastream-main-job", mixinStandardHelpOptions = true,
+@Command(name = "main-job", mixinStandardHelpOptions = true,
         description = "Runs FaaStream WordCount over a stream on the embedded cluster with local-process workers.")
 public final class MainJob implements Callable<Integer> {
     private static final String CORPUS = "corpus";
@@ -63,10 +64,6 @@ public final class MainJob implements Callable<Integer> {
     int reducers = 2;
     @Option(names = "--worker-classpath", description = "class path of worker JVMs (default: this JVM's)")
     String workerClasspath;
-
-    public static void main(String[] args) {
-        System.exit(new CommandLine(new MainJob()).execute(args));
-    }
 
     @Override
     public Integer call() throws Exception {
