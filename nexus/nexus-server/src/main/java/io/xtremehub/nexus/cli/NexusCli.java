@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
                 NexusCli.StatusCmd.class})
 public final class NexusCli {
     @Option(names = "--admin", description = "admin API URL (env NEXUS_ADMIN_URL)",
-            defaultValue = "${env:NEXUS_ADMIN_URL:-http://127.0.0.1:9090}")
+            defaultValue = "${env:NEXUS_ADMIN_URL:-http://127.0.0.1:9001}")
     URI admin;
 
     @Option(names = "--token", description = "admin token (env NEXUS_ADMIN_TOKEN)",
