@@ -88,7 +88,7 @@ public final class StandaloneCluster implements AutoCloseable {
         phase("bookies");
         if (config.embeddedS3()) {
             nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), ports.s3, ports.nexusAdmin,
-                    config.ltsAccessKey(), config.ltsSecretKey()));
+                    config.ltsAccessKey(), config.ltsSecretKey(), config.nexusOuterMiddleware()));
             s3Endpoint = nexus.endpoint();
         } else {
             s3Endpoint = config.ltsEndpoint();

@@ -27,7 +27,8 @@ import io.pravega.client.stream.impl.StreamSegments;
 import io.xtremehub.standalone.LtsEvents.Event;
 import io.xtremehub.standalone.SegmentChunks.Chunk;
 import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
-import io.xtremehub.standalone.internal.GetRecording;
+import io.xtremehub.testkit.GetRecorder;
+import io.xtremehub.testkit.GetRecording;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -84,8 +85,9 @@ class LtsThroughNexusIT {
     @Test
     void readsAfterRestartComeFromLtsChunksThroughNexusByteForByte() {
         // One segment container, so the filler's commits land in the same durable log as the stream.
+        GetRecorder recorder = new GetRecorder();
         ClusterConfig config = ClusterConfig.builder().dataDir(dataDir).allPortsEphemeral()
-                .segmentContainers(1).ltsFlushMillis(1_000).build();
+                .segmentContainers(1).ltsFlushMillis(1_000).nexusOuterMiddleware(recorder::wrap).build();
         List<Event> events = LtsEvents.generate(EVENTS, KEYS, ROLLOVER_BYTES + 1, 20261121L);
         Map<String, byte[]> segments;
         try (StandaloneCluster cluster = StandaloneCluster.start(config); S3Client s3 = s3(cluster)) {
@@ -110,7 +112,7 @@ class LtsThroughNexusIT {
             Map<String, List<Chunk>> chunks = new TreeMap<>();
             segments.keySet().forEach(s -> chunks.put(s, SegmentChunks.list(s3, config.ltsBucket(), s)));
             Map<String, List<byte[]>> read;
-            try (GetRecording gets = cluster.nexus().recordGets(config.ltsBucket(),
+            try (GetRecording gets = recorder.record(config.ltsBucket(),
                     EmbeddedSegmentStore.LTS_KEY_PREFIX + SCOPE + "/" + STREAM + "/")) {
                 read = readAll(cluster.controllerUri(), events.size());
                 LOG.info("read {} events; Nexus served {} GETs of the stream's chunks meanwhile", events.size(), gets.gets());
