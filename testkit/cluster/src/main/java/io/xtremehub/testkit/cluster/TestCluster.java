@@ -28,6 +28,8 @@ import software.amazon.awssdk.services.s3.S3Client;
  * the {@link EmbeddedCluster} extension.
  */
 public final class TestCluster implements AutoCloseable {
+    /** The scope the cluster creates at start; the kit's streams live in it. */
+    public static final String SCOPE = StandaloneCluster.DEFAULT_SCOPE;
     private final Path dir;
     private final StandaloneCluster cluster;
     private final GetRecorder gets;
@@ -51,6 +53,14 @@ public final class TestCluster implements AutoCloseable {
                 cfg.ltsSecretKey()));
         events = keep(new StreamData(scope(), clientConfig, streamManager, clientFactory));
         objects = new BucketData(s3);
+    }
+
+    /**
+     * Starts a cluster with the kit's defaults outside JUnit (benchmark programs); tests use
+     * {@link EmbeddedCluster} instead. The caller closes it.
+     */
+    public static TestCluster start() {
+        return start(new ClusterCustomizer.Defaults());
     }
 
     /** Starts a cluster in a new temporary directory, which {@link #close} deletes. */
@@ -91,9 +101,9 @@ public final class TestCluster implements AutoCloseable {
         return clientConfig;
     }
 
-    /** The scope the cluster creates at start; the kit's streams live in it. */
+    /** {@link #SCOPE}. */
     public String scope() {
-        return StandaloneCluster.DEFAULT_SCOPE;
+        return SCOPE;
     }
 
     public StreamManager streamManager() {
