@@ -29,6 +29,7 @@ import io.xtremehub.standalone.SegmentChunks.Chunk;
 import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
 import io.xtremehub.testkit.GetRecorder;
 import io.xtremehub.testkit.GetRecording;
+import io.xtremehub.testkit.S3Clients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -50,9 +51,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -279,12 +277,6 @@ class LtsThroughNexusIT {
 
     private static S3Client s3(StandaloneCluster cluster) {
         ClusterConfig c = cluster.config();
-        return S3Client.builder()
-                .endpointOverride(URI.create(cluster.s3Endpoint()))
-                .region(Region.of(c.ltsRegion()))
-                .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(c.ltsAccessKey(), c.ltsSecretKey())))
-                .build();
+        return S3Clients.sync(URI.create(cluster.s3Endpoint()), c.ltsRegion(), c.ltsAccessKey(), c.ltsSecretKey());
     }
 }

@@ -35,6 +35,7 @@ import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
+import io.xtremehub.testkit.FreePorts;
 import io.xtremehub.testkit.cluster.ClusterCustomizer;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
@@ -110,10 +111,7 @@ class AutoscalerE2EIT {
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
             streams.createStream(SCOPE, "there", StreamConfiguration.builder().build());
         }
-        int closedPort;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            closedPort = s.getLocalPort();
-        }
+        int closedPort = FreePorts.pick();
         ConfigException noFlink = assertThrows(ConfigException.class, () -> OrchestratorFactory.create(ConfigLoader.parse(
                 "a.yaml", yaml.formatted(pravega.controllerUri(), "http://127.0.0.1:" + closedPort, "there", "there"))));
         assertTrue(noFlink.getMessage().startsWith("flink.rest: Flink REST API at http://127.0.0.1:" + closedPort
