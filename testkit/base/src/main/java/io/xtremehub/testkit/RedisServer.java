@@ -3,10 +3,14 @@ package io.xtremehub.testkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * A real redis-server process (Debian's package, installed by scripts/install-test-deps.sh) on a
@@ -16,10 +20,19 @@ public final class RedisServer implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private final Process process;
     private final int port;
+    private Path ownedDir;
 
     private RedisServer(Process process, int port) {
         this.process = process;
         this.port = port;
+    }
+
+    /** Starts redis-server in a new temporary directory, which {@link #close} deletes. */
+    public static RedisServer startInTempDir() throws IOException {
+        Path dir = Files.createTempDirectory("xtremehub-redis-");
+        RedisServer redis = start(dir);
+        redis.ownedDir = dir;
+        return redis;
     }
 
     /** Starts redis-server and returns once it answers PING. */
@@ -94,6 +107,13 @@ public final class RedisServer implements AutoCloseable {
             process.waitFor();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (ownedDir != null) {
+            try (Stream<Path> files = Files.walk(ownedDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            } catch (IOException | UncheckedIOException e) {
+                // best effort: it is under java.io.tmpdir
+            }
         }
     }
 }

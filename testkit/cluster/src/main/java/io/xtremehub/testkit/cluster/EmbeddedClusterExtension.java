@@ -4,10 +4,13 @@ import io.pravega.client.ClientConfig;
 import io.pravega.client.admin.StreamManager;
 import io.xtremehub.standalone.StandaloneCluster;
 import io.xtremehub.testkit.RedisServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -49,9 +52,13 @@ public final class EmbeddedClusterExtension implements BeforeAllCallback, TestIn
                     + " scope = EmbeddedCluster.Scope.CLASS to its @EmbeddedCluster to give it a cluster of its own");
         }
         ExtensionContext owner = shared ? context.getRoot() : context;
-        TestCluster cluster = owned(owner, "cluster", TestCluster.class,
+        // A child store answers with its parents' values: the keys of a class's own cluster must
+        // differ from the JVM's, or the class would be handed the shared one.
+        String key = shared ? "jvm" : "class:" + testClass.getName();
+        TestCluster cluster = owned(owner, key + ":cluster", TestCluster.class,
                 () -> TestCluster.start(customizer(settings.config())));
-        RedisServer redis = settings.redis() ? owned(owner, "redis", RedisServer.class, RedisProcess::start) : null;
+        RedisServer redis = settings.redis()
+                ? owned(owner, key + ":redis", RedisServer.class, EmbeddedClusterExtension::startRedis) : null;
         Handles handles = new Handles(cluster, redis, testClass);
         context.getStore(NS).put(HANDLES, handles);
         inject(testClass, null, handles, true);
@@ -88,7 +95,7 @@ public final class EmbeddedClusterExtension implements BeforeAllCallback, TestIn
 
     // Started once per store (the root's for JVM scope) and closed by JUnit when that store closes.
     private static <T extends AutoCloseable> T owned(ExtensionContext owner, String key, Class<T> type,
-                                                    java.util.function.Supplier<T> start) {
+                                                    Supplier<T> start) {
         return type.cast(owner.getStore(NS).getOrComputeIfAbsent(key, k -> new Owned(start.get()), Owned.class).value());
     }
 
@@ -103,6 +110,14 @@ public final class EmbeddedClusterExtension implements BeforeAllCallback, TestIn
             }
             field.setAccessible(true);
             field.set(instance, provider.apply(handles));
+        }
+    }
+
+    private static RedisServer startRedis() {
+        try {
+            return RedisServer.startInTempDir();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
