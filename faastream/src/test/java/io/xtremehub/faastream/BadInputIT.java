@@ -6,7 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,51 +20,57 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Unknown sources and sinks, throwing functions and undecodable events: clear errors, nothing dropped. */
-class BadInputIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class BadInputIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
     private static final ObjectMapper JSON = new ObjectMapper();
     @Test
     void unknownSourceStreamIsRejectedBeforeAnythingRuns() {
         String out = tc.newStream("out", 1);
-        int before = manager.jobs().size();
-        JobDefinitionException e = assertThrows(JobDefinitionException.class, () -> manager.execute(
+        int before = threadManager.manager().jobs().size();
+        JobDefinitionException e = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(
                 Pipeline.fromStream("no-such-stream").map(b -> b, Serializers.bytes()).writeToStream(out),
                 ScalingPolicy.fixed(), false));
         assertEquals("source stream xtremehub/no-such-stream does not exist; create it first "
                 + "(xtremehub stream create no-such-stream)", e.getMessage());
-        assertEquals(before, manager.jobs().size(), "no job was started");
+        assertEquals(before, threadManager.manager().jobs().size(), "no job was started");
     }
 
     @Test
     void unknownBucketsAndObjectsAreRejected() {
-        int before = manager.jobs().size();
+        int before = threadManager.manager().jobs().size();
         String bucket = tc.newBucket("present");
         String out = tc.newStream("out", 1);
-        JobDefinitionException noBucket = assertThrows(JobDefinitionException.class, () -> manager.execute(
+        JobDefinitionException noBucket = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(
                 Pipeline.fromBucketFolder("no-such-bucket", "in/").writeToStream(out), ScalingPolicy.fixed(), false));
         assertTrue(noBucket.getMessage().startsWith("source bucket 'no-such-bucket' does not exist"), noBucket.getMessage());
-        JobDefinitionException noKey = assertThrows(JobDefinitionException.class, () -> manager.execute(
+        JobDefinitionException noKey = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(
                 Pipeline.fromBucketFile(bucket, "missing.txt").writeToStream(out), ScalingPolicy.fixed(), false));
         assertEquals("source object s3://" + bucket + "/missing.txt does not exist; check the key or upload it first",
                 noKey.getMessage());
-        tc.put(bucket, "in/a.txt", "x\n".getBytes(StandardCharsets.UTF_8));
-        JobDefinitionException noSink = assertThrows(JobDefinitionException.class, () -> manager.execute(
+        tc.objects().put(bucket, "in/a.txt", "x\n".getBytes(StandardCharsets.UTF_8));
+        JobDefinitionException noSink = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(
                 Pipeline.fromBucketFolder(bucket, "in/").writeToBucket("no-sink-bucket", "out/"),
                 ScalingPolicy.fixed(), false));
         assertTrue(noSink.getMessage().startsWith("sink bucket 'no-sink-bucket' does not exist"), noSink.getMessage());
-        assertEquals(before, manager.jobs().size(), "no job was started");
+        assertEquals(before, threadManager.manager().jobs().size(), "no job was started");
     }
 
     @Test
     void throwingFunctionFailsTheJobNamingStageAndEvent() throws Exception {
         String in = tc.newStream("in", 1);
         String out = tc.newStream("out", 1);
-        tc.writeStrings(in, IntStream.range(0, 50).mapToObj(i -> "item-" + i).toList());
+        tc.events().writeStrings(in, IntStream.range(0, 50).mapToObj(i -> "item-" + i).toList());
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(BadInputIT::explodeOn13, Serializers.utf8()).named("explode")
                 .writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build());
         JobFailedException e = assertThrows(JobFailedException.class, () -> job.awaitCompletion(Duration.ofMinutes(2)));
         assertTrue(e.getMessage().contains("stage 1 (explode) failed on event 14 at "), e.getMessage());
         assertTrue(e.getMessage().contains("(payload 'item-13' 7 bytes): IllegalStateException: cannot handle item-13"),
@@ -69,7 +78,7 @@ class BadInputIT extends ThreadPlatformIT {
         assertEquals(JobState.FAILED, job.status().state());
         assertEquals(1, e.getMessage().lines().count(), "one line");
         // the input the job could not process is still in its source stream
-        assertEquals(50, tc.read(in, 50, Duration.ofSeconds(30)).size());
+        assertEquals(50, tc.events().read(in, 50, Duration.ofSeconds(30)).size());
     }
 
     @Test
@@ -82,19 +91,19 @@ class BadInputIT extends ThreadPlatformIT {
             events.add(("item-" + i).getBytes(StandardCharsets.UTF_8));
         }
         events.add(new byte[] {(byte) 0xC3, (byte) 0x28}); // not UTF-8
-        tc.write(in, events);
+        tc.events().write(in, events);
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(BadInputIT::explodeOn13, Serializers.utf8()).named("explode")
                 .writeToStream(out);
-        JobStatus s = manager.execute(p, JobOptions.builder().mode(Mode.BATCH)
+        JobStatus s = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH)
                 .errorPolicy(ErrorPolicy.deadLetter(dlq)).build()).awaitCompletion(Duration.ofMinutes(2));
 
         Set<String> expected = IntStream.range(0, 40).filter(i -> i != 13).mapToObj(i -> "ITEM-" + i)
                 .collect(Collectors.toSet());
-        assertEquals(expected, new HashSet<>(tc.readStrings(out, 39, Duration.ofSeconds(30))));
+        assertEquals(expected, new HashSet<>(tc.events().readStrings(out, 39, Duration.ofSeconds(30))));
         assertEquals(2, s.stages().get(0).deadLettered());
         List<JsonNode> dead = new ArrayList<>();
-        for (byte[] b : tc.read(dlq, 2, Duration.ofSeconds(30))) {
+        for (byte[] b : tc.events().read(dlq, 2, Duration.ofSeconds(30))) {
             dead.add(JSON.readTree(b));
         }
         assertEquals(2, dead.size());
@@ -111,11 +120,11 @@ class BadInputIT extends ThreadPlatformIT {
     void undecodableEventFailsTheJobByDefault() throws Exception {
         String in = tc.newStream("in", 1);
         String out = tc.newStream("out", 1);
-        tc.write(in, List.of("{\"name\":\"a\",\"value\":1}".getBytes(StandardCharsets.UTF_8),
+        tc.events().write(in, List.of("{\"name\":\"a\",\"value\":1}".getBytes(StandardCharsets.UTF_8),
                 "not json".getBytes(StandardCharsets.UTF_8)));
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.json(Reading.class))
                 .map(r -> r.name() + "=" + r.value(), Serializers.utf8()).writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build());
         JobFailedException e = assertThrows(JobFailedException.class, () -> job.awaitCompletion(Duration.ofMinutes(2)));
         assertTrue(e.getMessage().contains("stage 1 (map#1) could not decode event 2 at "), e.getMessage());
         assertTrue(e.getMessage().contains("with serializer json(Reading): IllegalArgumentException: not a JSON Reading: Unrecognized token 'not'"),
@@ -126,7 +135,7 @@ class BadInputIT extends ThreadPlatformIT {
     void throwingReducerNamesTheKeyGroup() {
         String in = tc.newStream("in", 1);
         String out = tc.newStream("out", 1);
-        tc.writeStrings(in, List.of("a", "b", "poison", "a"));
+        tc.events().writeStrings(in, List.of("a", "b", "poison", "a"));
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(s -> s, Serializers.utf8())
                 .reduce(s -> s, g -> {
@@ -136,7 +145,7 @@ class BadInputIT extends ThreadPlatformIT {
                     return g.key() + g.values().size();
                 }, Serializers.utf8()).named("count")
                 .writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build());
         JobFailedException e = assertThrows(JobFailedException.class, () -> job.awaitCompletion(Duration.ofMinutes(2)));
         assertTrue(e.getMessage().endsWith("stage 2 (count) failed on the group of key 'poison' (1 events): "
                 + "ArithmeticException: bad group"), e.getMessage());

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.examples.WordCount;
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,6 +17,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Reduce stages with a {@link Combiner}: results equal a local computation in a stream and in a
@@ -21,7 +25,12 @@ import org.junit.jupiter.api.Test;
  * aggregates, far fewer than its input's elements (ExamplesIT checks the same for the batch
  * WordCount over bucket objects).
  */
-class CombiningReduceIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class CombiningReduceIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
     private static final String[] VOCABULARY = ("stream segment event reader writer scope tier function worker "
             + "pipeline shuffle reduce map batch bucket object routing key elastic window").split(" ");
 
@@ -32,18 +41,18 @@ class CombiningReduceIT extends ThreadPlatformIT {
         Map<String, Long> expected = new TreeMap<>();
         List<String> lines = lines(new Random(11), 4000, expected);
         long words = 40_000;
-        tc.writeStrings(in, lines);
+        tc.events().writeStrings(in, lines);
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .flatMap(WordCount::words, Serializers.utf8()).parallelism(2).named("split")
                 .reduce(w -> w, Combiner.<String>counting(), (w, n) -> w + " " + n, Serializers.utf8()).named("count")
                 .writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.STREAM).name("combine-stream").build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.STREAM).name("combine-stream").build());
         try {
             // a stream counts per window: a word's windows add up to its count in the input
             await("the windows' counts to add up to the input's").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofSeconds(1))
                     .failFast("the job stopped: " + job.status(), () -> job.status().state().terminal())
-                    .until(() -> sums(tc.readAllStrings(out, Duration.ofMinutes(1))).equals(expected));
+                    .until(() -> sums(tc.events().readAllStrings(out, Duration.ofMinutes(1))).equals(expected));
             await("telemetry of every line read and every partial merged").atMost(Duration.ofSeconds(30))
                     .until(() -> {
                         List<StageMetrics> st = job.status().stages();
@@ -64,7 +73,7 @@ class CombiningReduceIT extends ThreadPlatformIT {
         String in = tc.newStream("cmb-crash-in", 1);
         String out = tc.newStream("cmb-crash-out", 1);
         Map<String, Long> expected = new TreeMap<>();
-        tc.writeStrings(in, lines(new Random(23), 4000, expected));
+        tc.events().writeStrings(in, lines(new Random(23), 4000, expected));
         // a batch has no windows: 'split' sends its partials only when its reader checkpoints (every
         // second) and at the end, and a restart reads on from the last checkpoint
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
@@ -72,20 +81,20 @@ class CombiningReduceIT extends ThreadPlatformIT {
                 .flatMap(CombiningReduceIT::slowWords, Serializers.utf8()).named("split")
                 .reduce(w -> w, Combiner.<String>counting(), (w, n) -> w + " " + n, Serializers.utf8()).named("count")
                 .writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).name("combine-crash").build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).name("combine-crash").build());
         try {
             await("'split' to send partials at a checkpoint").atMost(Duration.ofMinutes(1))
                     .until(() -> job.status().stages().size() == 3 && job.status().stages().get(1).eventsOut() > 0);
-            String victim = threads.runningWorkers().stream().filter(w -> w.startsWith(job.id() + "-s1w"))
+            String victim = threadManager.threads().runningWorkers().stream().filter(w -> w.startsWith(job.id() + "-s1w"))
                     .findFirst().orElseThrow(() -> new AssertionError("'split' is not running any more: "
-                            + threads.runningWorkers() + ", " + job.status().stages().get(1)));
-            assertTrue(threads.kill(victim), "could not kill " + victim);
+                            + threadManager.threads().runningWorkers() + ", " + job.status().stages().get(1)));
+            assertTrue(threadManager.threads().kill(victim), "could not kill " + victim);
             job.awaitCompletion(Duration.ofMinutes(2));
         } finally {
             job.cancel();
         }
         // at-least-once: a count may come out higher than the input's, never lower
-        Map<String, Long> counts = sums(tc.readAllStrings(out, Duration.ofMinutes(1)));
+        Map<String, Long> counts = sums(tc.events().readAllStrings(out, Duration.ofMinutes(1)));
         assertEquals(expected.keySet(), counts.keySet());
         expected.forEach((w, n) -> assertTrue(counts.get(w) >= n, w + " counted " + counts.get(w) + " times, " + n
                 + " in the input"));
@@ -103,17 +112,17 @@ class CombiningReduceIT extends ThreadPlatformIT {
             expected.merge((int) Math.floorMod(v, 7), v, Long::sum);
             values.add(ByteBuffer.allocate(8).putLong(v).array());
         }
-        tc.write(in, values);
+        tc.events().write(in, values);
         // Integer keys travel with Java serialization; the source feeds the reduce through a combine stage
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.int64())
                 .reduce(v -> (int) Math.floorMod(v, 7), Combiner.summing(v -> v), (k, sum) -> k + "=" + sum,
                         Serializers.utf8())
                 .writeToStream(out);
-        JobStatus s = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).name("combine-batch").build())
+        JobStatus s = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).name("combine-batch").build())
                 .awaitCompletion(Duration.ofMinutes(2));
 
         Map<Integer, Long> sums = new TreeMap<>();
-        for (String r : tc.readAllStrings(out, Duration.ofMinutes(1))) {
+        for (String r : tc.events().readAllStrings(out, Duration.ofMinutes(1))) {
             String[] kv = r.split("=");
             assertEquals(null, sums.put(Integer.parseInt(kv[0]), Long.parseLong(kv[1])), "one total per key: " + r);
         }

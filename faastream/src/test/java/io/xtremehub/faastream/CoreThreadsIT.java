@@ -3,7 +3,11 @@ package io.xtremehub.faastream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -11,33 +15,39 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The core data path on in-JVM thread workers: chains, batch completion, metrics, cleanup. */
-class CoreThreadsIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class CoreThreadsIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
     @Test
     void eventsUpTo100MbPassBetweenStagesThroughTheObjectStore() throws Exception {
         String in = tc.newStream("sizes", 1);
         String out = tc.newStream("digests", 1);
-        tc.writeStrings(in, List.of("1", "9", "100"));
+        tc.events().writeStrings(in, List.of("1", "9", "100"));
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(CoreThreadsIT::blob, Serializers.bytes()).named("blow-up")
                 .map(CoreThreadsIT::digest, Serializers.utf8()).named("digest")
                 .writeToStream(out);
-        JobStatus s = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build())
+        JobStatus s = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build())
                 .awaitCompletion(Duration.ofMinutes(4));
         Set<String> expected = Set.of(digest(blob("1")), digest(blob("9")), digest(blob("100")));
-        assertEquals(expected, new HashSet<>(tc.readStrings(out, 3, Duration.ofSeconds(60))));
+        assertEquals(expected, new HashSet<>(tc.events().readStrings(out, 3, Duration.ofSeconds(60))));
         assertTrue(expected.stream().anyMatch(d -> d.startsWith("104857600:")));
         assertEquals(3, s.stages().get(1).eventsIn());
-        assertTrue(tc.keys(tc.store.spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up");
+        assertTrue(tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up");
     }
 
     @Test
     void jobCliListsJobsWithStateAndMetrics() throws Exception {
         String in = tc.newStream("cli-in", 1);
         String out = tc.newStream("cli-out", 1);
-        tc.writeStrings(in, List.of("a", "b", "c"));
-        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8()).map(String::toUpperCase, Serializers.utf8())
+        tc.events().writeStrings(in, List.of("a", "b", "c"));
+        Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8()).map(String::toUpperCase, Serializers.utf8())
                 .named("upper").writeToStream(out), JobOptions.builder().mode(Mode.BATCH).build());
         job.awaitCompletion(Duration.ofMinutes(2));
         String list = runCli("list");
@@ -53,7 +63,7 @@ class CoreThreadsIT extends ThreadPlatformIT {
 
     private static String scrape() throws Exception {
         java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
-                java.net.http.HttpRequest.newBuilder(manager.metricsEndpoint().orElseThrow()).build(),
+                java.net.http.HttpRequest.newBuilder(threadManager.manager().metricsEndpoint().orElseThrow()).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(200, r.statusCode());
         return r.body();
@@ -65,9 +75,9 @@ class CoreThreadsIT extends ThreadPlatformIT {
         System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
             String[] all = new String[args.length + 2];
-            all[0] = "--controller=" + tc.controller();
+            all[0] = "--controller=" + tc.controllerUri();
             System.arraycopy(args, 0, all, 1, args.length);
-            all[args.length + 1] = "--scope=" + tc.scope;
+            all[args.length + 1] = "--scope=" + tc.scope();
             new picocli.CommandLine(new io.xtremehub.faastream.cli.JobCli()).execute(all);
         } finally {
             System.setOut(old);
@@ -92,18 +102,18 @@ class CoreThreadsIT extends ThreadPlatformIT {
         String in = tc.newStream("in", 2);
         String out = tc.newStream("out", 1);
         List<String> input = IntStream.range(0, 300).mapToObj(i -> "event-" + i).toList();
-        tc.writeStrings(in, input);
+        tc.events().writeStrings(in, input);
 
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(String::toUpperCase, Serializers.utf8()).parallelism(2)
                 .filter(s -> !s.endsWith("7"))
                 .writeToStream(out);
-        Job job = manager.execute(p, JobOptions.builder().mode(Mode.BATCH).build());
+        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build());
         JobStatus done = job.awaitCompletion(Duration.ofMinutes(2));
 
         Set<String> expected = input.stream().map(String::toUpperCase).filter(s -> !s.endsWith("7"))
                 .collect(Collectors.toSet());
-        List<String> got = tc.readStrings(out, expected.size(), Duration.ofSeconds(30));
+        List<String> got = tc.events().readStrings(out, expected.size(), Duration.ofSeconds(30));
         assertEquals(expected.size(), got.size());
         assertEquals(expected, new HashSet<>(got));
         assertEquals(JobState.COMPLETED, done.state());
@@ -112,6 +122,6 @@ class CoreThreadsIT extends ThreadPlatformIT {
         assertEquals(300, done.stages().get(1).eventsIn());
         assertEquals(expected.size(), done.stages().get(1).eventsOut());
         assertTrue(done.stages().stream().allMatch(StageMetrics::done));
-        assertTrue(!tc.streamExists("fs-" + job.id() + "-s1"), "intermediate stream is cleaned up");
+        assertTrue(!tc.events().streamExists("fs-" + job.id() + "-s1"), "intermediate stream is cleaned up");
     }
 }

@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,6 +25,7 @@ import java.util.function.Supplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Exactly-once (reference section 6.3.5, Algorithms 2 and 3) end to end: a running sum kept in a
@@ -29,7 +34,12 @@ import org.junit.jupiter.api.Timeout;
  * (each is the previous one plus its value), ending at the failure-free total. The same crash run
  * at-least-once breaks that, which shows the check can fail.
  */
-class ExactlyOnceIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class ExactlyOnceIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
     private static final int EVENTS = 1_000;
     private static final long TOTAL = (long) EVENTS * (EVENTS + 1) / 2;
     private static final Duration RESULTS_WAIT = Duration.ofMinutes(3);
@@ -39,7 +49,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     void aRunningSumSurvivesCrashedWorkersExactlyOnce() throws Exception {
         String in = tc.newStream("eo-in", 2);
         String out = tc.newStream("eo-out", 1);
-        Job job = manager.execute(runningSum(in, out), exactlyOnce(true));
+        Job job = threadManager.manager().execute(runningSum(in, out), exactlyOnce(true));
         List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", Workers.threads()));
         assertEquals(List.of(), violations(results), "exactly once: " + summary(results));
         // each crash rolled the stage back, aborting at least its open epoch
@@ -53,7 +63,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     void twoStagesRollBackIndependentlyAndStayExactlyOnce() throws Exception {
         String in = tc.newStream("eo2-in", 2);
         String out = tc.newStream("eo2-out", 1);
-        Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8())
+        Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8())
                 .map(ExactlyOnceIT::checked, Serializers.utf8()).parallelism(2).named("check")
                 .map(new RunningSum(), Serializers.utf8()).named("sum").writeToStream(out), exactlyOnce(true));
         List<String> results = resultsOf(job, in, out, j -> {
@@ -68,7 +78,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     @Timeout(value = 6, unit = TimeUnit.MINUTES)
     void killedWorkerProcessesRecoverExactlyOnce() throws Exception {
         LocalProcessPlatform processes = LocalProcessPlatform.builder().logDir(Path.of("target", "worker-logs")).build();
-        try (Manager procManager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
+        try (Manager procManager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
                 .platform(processes).build()) {
             String in = tc.newStream("eop-in", 2);
             String out = tc.newStream("eop-out", 1);
@@ -86,7 +96,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     void theSameCrashesAtLeastOnceBreakTheGuarantee() throws Exception {
         String in = tc.newStream("alo-in", 2);
         String out = tc.newStream("alo-out", 1);
-        Job job = manager.execute(runningSum(in, out), exactlyOnce(false));
+        Job job = threadManager.manager().execute(runningSum(in, out), exactlyOnce(false));
         List<String> results = resultsOf(job, in, out, j -> crashTwice(j, 0, "-s0w0-", Workers.threads()));
         System.out.println("at-least-once after two crashes: " + summary(results) + "; " + violations(results));
         assertFalse(violations(results).isEmpty(), "at-least-once after crashes should repeat results or lose "
@@ -116,11 +126,11 @@ class ExactlyOnceIT extends ThreadPlatformIT {
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.queueBased().build())
                         .build());
         assertTrue(scaling.contains("fixed number of workers"), scaling);
-        assertTrue(tc.keys(bucket, "").isEmpty(), "nothing was written");
+        assertTrue(tc.objects().keys(bucket, "").isEmpty(), "nothing was written");
     }
 
     private static String rejection(Pipeline<?> p, JobOptions options) {
-        String message = assertThrows(JobDefinitionException.class, () -> manager.execute(p, options)).getMessage();
+        String message = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(p, options)).getMessage();
         assertFalse(message.contains("\n"), "one line: " + message);
         return message;
     }
@@ -148,7 +158,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
         } finally {
             job.cancel();
         }
-        return tc.readAllStrings(out, Duration.ofMinutes(1));
+        return tc.events().readAllStrings(out, Duration.ofMinutes(1));
     }
 
     /** Crashes the slot's worker once it has produced results, then its successor once that one has too. */
@@ -179,7 +189,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
         await("a result for each of the " + EVENTS + " values in " + out).atMost(RESULTS_WAIT)
                 .pollInterval(Duration.ofSeconds(2))
                 .failFast("the job stopped: " + job.status(), () -> job.status().state().terminal())
-                .until(() -> values(tc.readAllStrings(out, Duration.ofMinutes(1))).size() == EVENTS);
+                .until(() -> values(tc.events().readAllStrings(out, Duration.ofMinutes(1))).size() == EVENTS);
     }
 
     private static Map<Long, Integer> values(List<String> results) {
@@ -238,7 +248,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
     record Workers(Supplier<List<String>> running, Predicate<String> killer) {
         /** The workers of the shared thread platform, crashed by interrupting their thread. */
         static Workers threads() {
-            return new Workers(threads::runningWorkers, id -> threads.kill(id));
+            return new Workers(threadManager.threads()::runningWorkers, id -> threadManager.threads().kill(id));
         }
     }
 
@@ -265,7 +275,7 @@ class ExactlyOnceIT extends ThreadPlatformIT {
                 try {
                     for (int next = 1; next <= EVENTS && !stop; next += 10) {
                         int from = next;
-                        tc.writeStrings(stream, IntStream.range(from, Math.min(from + 10, EVENTS + 1))
+                        tc.events().writeStrings(stream, IntStream.range(from, Math.min(from + 10, EVENTS + 1))
                                 .mapToObj(Integer::toString).toList());
                         Thread.sleep(200);
                     }

@@ -8,7 +8,10 @@ import io.xtremehub.faastream.examples.IncrementChain;
 import io.xtremehub.faastream.examples.Sha256Job;
 import io.xtremehub.faastream.examples.TeraSort;
 import io.xtremehub.faastream.examples.WordCount;
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -26,9 +29,15 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The shipped examples on data the tests generate, on thread workers. */
-class ExamplesIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class ExamplesIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
     @Test
     void wordCountShufflesWholeWordsToReducers() throws Exception {
         String bucket = tc.newBucket("wc");
@@ -44,13 +53,13 @@ class ExamplesIT extends ThreadPlatformIT {
                 }
                 text.append('\n');
             }
-            tc.put(bucket, "in/part" + f + ".txt", text.toString().getBytes(StandardCharsets.UTF_8));
+            tc.objects().put(bucket, "in/part" + f + ".txt", text.toString().getBytes(StandardCharsets.UTF_8));
         }
-        JobStatus s = manager.execute(WordCount.pipeline(bucket, "in/", "out/", 2, 3), ScalingPolicy.fixed(), false)
+        JobStatus s = threadManager.manager().execute(WordCount.pipeline(bucket, "in/", "out/", 2, 3), ScalingPolicy.fixed(), false)
                 .awaitCompletion(Duration.ofMinutes(2));
 
         Map<String, Integer> counts = new TreeMap<>();
-        List<String> lines = new String(tc.concat(bucket, "out/"), StandardCharsets.UTF_8).lines().toList();
+        List<String> lines = new String(tc.objects().concat(bucket, "out/"), StandardCharsets.UTF_8).lines().toList();
         for (String l : lines) {
             String[] kv = l.split(" ");
             counts.merge(kv[0], Integer.parseInt(kv[1]), Integer::sum);
@@ -70,14 +79,14 @@ class ExamplesIT extends ThreadPlatformIT {
         String bucket = tc.newBucket("ts");
         int records = 20_000;
         byte[] input = TeraSort.generate(records, 42);
-        tc.put(bucket, "input.bin", input);
+        tc.objects().put(bucket, "input.bin", input);
 
-        manager.execute(TeraSort.pipeline(bucket, "input.bin", "sorted/", 2, 4), ScalingPolicy.fixed(), false)
+        threadManager.manager().execute(TeraSort.pipeline(bucket, "input.bin", "sorted/", 2, 4), ScalingPolicy.fixed(), false)
                 .awaitCompletion(Duration.ofMinutes(2));
 
-        List<String> parts = tc.keys(bucket, "sorted/");
+        List<String> parts = tc.objects().keys(bucket, "sorted/");
         assertTrue(parts.size() >= 4, "one or more parts per reducer: " + parts);
-        byte[] output = tc.concat(bucket, "sorted/");
+        byte[] output = tc.objects().concat(bucket, "sorted/");
         assertEquals(input.length, output.length);
         List<ByteBuffer> out = split(output);
         for (int i = 1; i < out.size(); i++) {
@@ -109,18 +118,18 @@ class ExamplesIT extends ThreadPlatformIT {
         }
 
         // stream: the job runs first, the events arrive while it runs
-        Job streaming = manager.execute(Sha256Job.pipeline(in, streamOut, 2),
+        Job streaming = threadManager.manager().execute(Sha256Job.pipeline(in, streamOut, 2),
                 JobOptions.builder().mode(Mode.STREAM).build());
-        tc.write(in, events);
-        Set<String> fromStream = new HashSet<>(tc.readStrings(streamOut, 200, Duration.ofSeconds(60)));
+        tc.events().write(in, events);
+        Set<String> fromStream = new HashSet<>(tc.events().readStrings(streamOut, 200, Duration.ofSeconds(60)));
         assertEquals(JobState.RUNNING, streaming.status().state(), "a streaming job keeps running");
         streaming.cancel();
         assertEquals(JobState.CANCELLED, streaming.status().state());
 
         // batch: the same job code over what the stream holds now, then it finishes by itself
-        JobStatus batch = manager.execute(Sha256Job.pipeline(in, batchOut, 2),
+        JobStatus batch = threadManager.manager().execute(Sha256Job.pipeline(in, batchOut, 2),
                 JobOptions.builder().mode(Mode.BATCH).build()).awaitCompletion(Duration.ofMinutes(2));
-        Set<String> fromBatch = new HashSet<>(tc.readStrings(batchOut, 200, Duration.ofSeconds(30)));
+        Set<String> fromBatch = new HashSet<>(tc.events().readStrings(batchOut, 200, Duration.ofSeconds(30)));
 
         assertEquals(expected, fromStream);
         assertEquals(expected, fromBatch);
@@ -132,12 +141,12 @@ class ExamplesIT extends ThreadPlatformIT {
         String in = tc.newStream("chain-in", 1);
         String out = tc.newStream("chain-out", 1);
         List<Long> input = LongStream.range(0, 50).boxed().toList();
-        tc.write(in, input.stream().map(v -> Serializers.int64().serialize(v)).toList());
+        tc.events().write(in, input.stream().map(v -> Serializers.int64().serialize(v)).toList());
 
-        JobStatus s = manager.execute(IncrementChain.pipeline(in, out, 10), JobOptions.builder().mode(Mode.BATCH).build())
+        JobStatus s = threadManager.manager().execute(IncrementChain.pipeline(in, out, 10), JobOptions.builder().mode(Mode.BATCH).build())
                 .awaitCompletion(Duration.ofMinutes(3));
 
-        List<Long> got = tc.read(out, 50, Duration.ofSeconds(30)).stream()
+        List<Long> got = tc.events().read(out, 50, Duration.ofSeconds(30)).stream()
                 .map(b -> Serializers.int64().deserialize(b)).sorted().toList();
         assertEquals(input.stream().map(v -> v + 10).toList(), got);
         assertEquals(10, s.stages().size());

@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.platform.lambda.LambdaPlatform;
 import io.xtremehub.faastream.platform.lambda.LambdaWorkerHandler;
-import io.xtremehub.faastream.testkit.LambdaPackage;
 import io.xtremehub.faastream.testkit.LambdaInvokeServer;
-import io.xtremehub.faastream.testkit.TestCluster;
+import io.xtremehub.faastream.testkit.LambdaPackage;
+import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,36 +21,24 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** Workers as local JVM processes (killed mid-job) and as Lambda invocations (re-invoked before their limit). */
+@EmbeddedCluster
 class PlatformsIT {
+    @Provided
     static TestCluster tc;
-
-    @BeforeAll
-    static void start() {
-        tc = TestCluster.shared();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (tc != null) {
-            tc.close();
-        }
-    }
 
     @Test
     void processWorkersSurviveAKilledWorkerWithoutLosingEvents() throws Exception {
         LocalProcessPlatform processes = LocalProcessPlatform.builder()
                 .logDir(Path.of("target", "worker-logs")).build();
-        try (Manager manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
+        try (Manager manager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
                 .platform(processes).build()) {
             String in = tc.newStream("in", 2);
             String out = tc.newStream("out", 1);
             List<String> input = IntStream.range(0, 1500).mapToObj(i -> "e" + i).toList();
-            tc.writeStrings(in, input);
+            tc.events().writeStrings(in, input);
             // the first stage is slow too, so the killed worker's stage is still receiving input
             Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                     .map(PlatformsIT::slowTag, Serializers.utf8()).named("tag")
@@ -70,7 +61,7 @@ class PlatformsIT {
             Set<String> expected = input.stream().map(e -> (e + "!").toUpperCase()).collect(Collectors.toSet());
             // at-least-once: the killed worker's unacknowledged events are processed again, so read the
             // whole output (reading just 1500 events could stop at duplicates and miss the last ones)
-            List<String> got = tc.readAllStrings(out, Duration.ofSeconds(60));
+            List<String> got = tc.events().readAllStrings(out, Duration.ofSeconds(60));
             assertEquals(expected, new HashSet<>(got), "every event reaches the output despite the crash");
             assertTrue(got.size() >= input.size(), "at least once: " + got.size());
             assertEquals(JobState.COMPLETED, s.state());
@@ -102,7 +93,7 @@ class PlatformsIT {
             LambdaPlatform lambda = LambdaPlatform.builder()
                     .client(LambdaPlatform.client(lambdaService.endpoint(), "us-east-1", "test", "test"))
                     .functionName("faastream-worker").handoffMargin(Duration.ofMillis(2_500)).build();
-            try (Manager manager = Manager.builder().controllerUri(tc.controller()).objectStore(tc.store)
+            try (Manager manager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
                     .platform(lambda).build()) {
                 String in = tc.newStream("lin", 1);
                 String out = tc.newStream("lout", 1);
@@ -112,14 +103,14 @@ class PlatformsIT {
                 List<String> got = new ArrayList<>();
                 for (int batch = 0; batch < 4; batch++) {
                     int base = batch * 50;
-                    tc.writeStrings(in, IntStream.range(base, base + 50).mapToObj(i -> "v" + i).toList());
-                    got.addAll(tc.readStrings(out, 50, Duration.ofSeconds(60)).stream().toList());
+                    tc.events().writeStrings(in, IntStream.range(base, base + 50).mapToObj(i -> "v" + i).toList());
+                    got.addAll(tc.events().readStrings(out, 50, Duration.ofSeconds(60)).stream().toList());
                     int invocationsNow = lambdaService.invocations();
                     // let at least one hand-off happen between batches
                     await().atMost(Duration.ofSeconds(30)).until(() -> lambdaService.invocations() > invocationsNow);
                 }
                 job.cancel();
-                got = tc.readStrings(out, 200, Duration.ofSeconds(30));
+                got = tc.events().readStrings(out, 200, Duration.ofSeconds(30));
                 Set<String> values = got.stream().map(s -> s.split("#")[0]).collect(Collectors.toSet());
                 Set<Integer> counters = got.stream().map(s -> Integer.parseInt(s.split("#")[1])).collect(Collectors.toSet());
                 assertEquals(IntStream.range(0, 200).mapToObj(i -> "v" + i).collect(Collectors.toSet()), values);

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.gaul.s3proxy.blobstore.BlobStore;
 
 /**
  * Everything the embedded cluster can be told. Defaults give a working single-node
@@ -41,6 +43,7 @@ public final class ClusterConfig {
     private final Integer autoScaleCooldownSeconds;
     private final Integer autoScaleMuteSeconds;
     private final Integer autoScaleCacheExpirySeconds;
+    private final UnaryOperator<BlobStore> nexusOuterMiddleware;
 
     private ClusterConfig(Builder b) {
         this.dataDir = b.dataDir.toAbsolutePath().normalize();
@@ -69,6 +72,7 @@ public final class ClusterConfig {
         this.autoScaleCooldownSeconds = b.autoScaleCooldownSeconds;
         this.autoScaleMuteSeconds = b.autoScaleMuteSeconds;
         this.autoScaleCacheExpirySeconds = b.autoScaleCacheExpirySeconds;
+        this.nexusOuterMiddleware = b.nexusOuterMiddleware;
     }
 
     public static Builder builder() {
@@ -113,6 +117,8 @@ public final class ClusterConfig {
     public Integer autoScaleMuteSeconds() { return autoScaleMuteSeconds; }
     /** Seconds without writes after which a segment asks to be merged; null keeps Pravega's default. */
     public Integer autoScaleCacheExpirySeconds() { return autoScaleCacheExpirySeconds; }
+    /** Middleware around the whole embedded Nexus (identity unless set, see {@link Builder#nexusOuterMiddleware}). */
+    public UnaryOperator<BlobStore> nexusOuterMiddleware() { return nexusOuterMiddleware; }
 
     /** Builder with zero-config defaults. */
     public static final class Builder {
@@ -138,6 +144,7 @@ public final class ClusterConfig {
         private Integer autoScaleCooldownSeconds;
         private Integer autoScaleMuteSeconds;
         private Integer autoScaleCacheExpirySeconds;
+        private UnaryOperator<BlobStore> nexusOuterMiddleware = UnaryOperator.identity();
 
         public Builder dataDir(Path v) { this.dataDir = Objects.requireNonNull(v); return this; }
         /** Address to listen on: an IP literal of this machine, or 0.0.0.0 with an advertised address. */
@@ -193,6 +200,16 @@ public final class ClusterConfig {
             this.autoScaleCooldownSeconds = positive(cooldownSeconds, "auto-scale cooldown");
             this.autoScaleMuteSeconds = positive(muteSeconds, "auto-scale mute");
             this.autoScaleCacheExpirySeconds = positive(idleSeconds, "auto-scale idle");
+            return this;
+        }
+
+        /**
+         * An S3Proxy middleware wrapped around the embedded Nexus, outside all of its own, so it sees
+         * requests and responses as S3 clients do: a hook for observing the LTS traffic (the test
+         * kit records GETs with it). Not a file or CLI setting.
+         */
+        public Builder nexusOuterMiddleware(UnaryOperator<BlobStore> v) {
+            this.nexusOuterMiddleware = Objects.requireNonNull(v, "nexusOuterMiddleware");
             return this;
         }
 

@@ -92,7 +92,7 @@ public final class StandaloneCluster implements AutoCloseable {
         phase("bookies");
         if (config.embeddedS3()) {
             nexus = keep(new EmbeddedNexus(config.dataDir().resolve("nexus"), address, ports.s3, ports.nexusAdmin,
-                    config.ltsAccessKey(), config.ltsSecretKey()));
+                    config.ltsAccessKey(), config.ltsSecretKey(), config.nexusOuterMiddleware()));
             s3Endpoint = nexus.endpoint();
         } else {
             s3Endpoint = config.ltsEndpoint();

@@ -27,7 +27,9 @@ import io.pravega.client.stream.impl.StreamSegments;
 import io.xtremehub.standalone.LtsEvents.Event;
 import io.xtremehub.standalone.SegmentChunks.Chunk;
 import io.xtremehub.standalone.internal.EmbeddedSegmentStore;
-import io.xtremehub.standalone.internal.GetRecording;
+import io.xtremehub.testkit.GetRecorder;
+import io.xtremehub.testkit.GetRecording;
+import io.xtremehub.testkit.S3Clients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -49,9 +51,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
 
 /**
@@ -84,8 +83,9 @@ class LtsThroughNexusIT {
     @Test
     void readsAfterRestartComeFromLtsChunksThroughNexusByteForByte() {
         // One segment container, so the filler's commits land in the same durable log as the stream.
+        GetRecorder recorder = new GetRecorder();
         ClusterConfig config = ClusterConfig.builder().dataDir(dataDir).allPortsEphemeral()
-                .segmentContainers(1).ltsFlushMillis(1_000).build();
+                .segmentContainers(1).ltsFlushMillis(1_000).nexusOuterMiddleware(recorder::wrap).build();
         List<Event> events = LtsEvents.generate(EVENTS, KEYS, ROLLOVER_BYTES + 1, 20261121L);
         Map<String, byte[]> segments;
         try (StandaloneCluster cluster = StandaloneCluster.start(config); S3Client s3 = s3(cluster)) {
@@ -110,7 +110,7 @@ class LtsThroughNexusIT {
             Map<String, List<Chunk>> chunks = new TreeMap<>();
             segments.keySet().forEach(s -> chunks.put(s, SegmentChunks.list(s3, config.ltsBucket(), s)));
             Map<String, List<byte[]>> read;
-            try (GetRecording gets = cluster.nexus().recordGets(config.ltsBucket(),
+            try (GetRecording gets = recorder.record(config.ltsBucket(),
                     EmbeddedSegmentStore.LTS_KEY_PREFIX + SCOPE + "/" + STREAM + "/")) {
                 read = readAll(cluster.controllerUri(), events.size());
                 LOG.info("read {} events; Nexus served {} GETs of the stream's chunks meanwhile", events.size(), gets.gets());
@@ -277,12 +277,6 @@ class LtsThroughNexusIT {
 
     private static S3Client s3(StandaloneCluster cluster) {
         ClusterConfig c = cluster.config();
-        return S3Client.builder()
-                .endpointOverride(URI.create(cluster.s3Endpoint()))
-                .region(Region.of(c.ltsRegion()))
-                .forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsBasicCredentials.create(c.ltsAccessKey(), c.ltsSecretKey())))
-                .build();
+        return S3Clients.sync(URI.create(cluster.s3Endpoint()), c.ltsRegion(), c.ltsAccessKey(), c.ltsSecretKey());
     }
 }

@@ -4,8 +4,8 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.xtremehub.autoscaler.flink.FlinkRestClient;
+import io.xtremehub.testkit.FreePorts;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +27,8 @@ class LocalTaskManagerProcessesIT {
 
     @Test
     void taskManagerProcessesJoinAndLeaveTheJobManager() throws Exception {
-        int rpcPort = freePort();
-        int restPort = freePort();
+        int rpcPort = FreePorts.pick();
+        int restPort = FreePorts.pick();
         Path jmConf = Files.createDirectories(dir.resolve("jobmanager"));
         Files.writeString(jmConf.resolve("config.yaml"), String.join("\n",
                 "jobmanager.rpc.address: 127.0.0.1",
@@ -81,11 +81,5 @@ class LocalTaskManagerProcessesIT {
 
     private static int registered(FlinkRestClient rest) {
         return rest.get("/overview").path("taskmanagers").asInt();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

@@ -7,64 +7,54 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.pravega.client.ClientConfig;
 import io.pravega.client.EventStreamClientFactory;
 import io.pravega.client.admin.ReaderGroupManager;
-import io.pravega.client.admin.StreamManager;
 import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
 import io.pravega.client.stream.EventStreamWriter;
 import io.pravega.client.stream.EventWriterConfig;
 import io.pravega.client.stream.ReaderConfig;
 import io.pravega.client.stream.ReaderGroupConfig;
-import io.pravega.client.stream.ScalingPolicy;
 import io.pravega.client.stream.Stream;
-import io.pravega.client.stream.StreamConfiguration;
 import io.pravega.client.stream.impl.UTF8StringSerializer;
-import io.xtremehub.standalone.ClusterConfig;
-import io.xtremehub.standalone.StandaloneCluster;
-import java.nio.file.Path;
+import io.xtremehub.testkit.UniqueNames;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The stream-segments actuator on a real cluster: it rescales a stream up and down while keyed
  * events are written between the steps, and a reader group then reads every event once, each
  * key in order across the sealed segments and their successors.
  */
+@EmbeddedCluster
 class StreamSegmentCountIT {
-    private static final String SCOPE = StandaloneCluster.DEFAULT_SCOPE;
+    private static final String SCOPE = TestCluster.SCOPE;
     private static final int KEYS = 16;
 
-    @TempDir
-    Path dir;
-
     @Test
-    void rescalesUpAndDownKeepingEveryEventOnceAndInKeyOrder() throws Exception {
-        try (StandaloneCluster pravega = StandaloneCluster.start(ClusterConfig.builder().dataDir(dir).allPortsEphemeral().build())) {
-            ClientConfig client = ClientConfig.builder().controllerURI(pravega.controllerUri()).build();
-            try (StreamManager streams = StreamManager.create(client)) {
-                streams.createStream(SCOPE, "rescaled", StreamConfiguration.builder().scalingPolicy(ScalingPolicy.fixed(1)).build());
-                streams.createStream(SCOPE, "floor2", StreamConfiguration.builder().scalingPolicy(ScalingPolicy.fixed(2)).build());
-            }
-            long[] next = new long[KEYS];
-            try (StreamSegmentCount segments = new StreamSegmentCount(client, SCOPE, "rescaled");
-                 EventStreamClientFactory clients = EventStreamClientFactory.withScope(SCOPE, client);
-                 EventStreamWriter<String> writer = clients.createEventWriter("rescaled", new UTF8StringSerializer(),
-                         EventWriterConfig.builder().build())) {
-                for (int target : new int[] {4, 7, 2, 1}) {
-                    write(writer, next, 200);
-                    segments.scaleTo(target);
-                    assertEquals(target, segments.current());
-                }
+    void rescalesUpAndDownKeepingEveryEventOnceAndInKeyOrder(TestCluster pravega) throws Exception {
+        ClientConfig client = pravega.clientConfig();
+        String rescaled = pravega.newStream("rescaled", 1);
+        String floor2 = pravega.newStream("floor2", 2);
+        long[] next = new long[KEYS];
+        try (StreamSegmentCount segments = new StreamSegmentCount(client, SCOPE, rescaled);
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(SCOPE, client);
+             EventStreamWriter<String> writer = clients.createEventWriter(rescaled, new UTF8StringSerializer(),
+                     EventWriterConfig.builder().build())) {
+            for (int target : new int[] {4, 7, 2, 1}) {
                 write(writer, next, 200);
-                assertEquals(5 * 200, readInKeyOrder(client, "rescaled", 5 * 200));
+                segments.scaleTo(target);
+                assertEquals(target, segments.current());
             }
-            try (StreamSegmentCount floor = new StreamSegmentCount(client, SCOPE, "floor2")) {
-                ActuatorException refused = assertThrows(ActuatorException.class, () -> floor.scaleTo(1));
-                assertTrue(refused.getMessage().contains("minimum segments"), refused.getMessage());
-                assertEquals(2, floor.current(), "a refused scale leaves the segments as they were");
-                assertThrows(ActuatorException.class, () -> floor.scaleTo(0));
-            }
+            write(writer, next, 200);
+            assertEquals(5 * 200, readInKeyOrder(client, rescaled, 5 * 200));
+        }
+        try (StreamSegmentCount floor = new StreamSegmentCount(client, SCOPE, floor2)) {
+            ActuatorException refused = assertThrows(ActuatorException.class, () -> floor.scaleTo(1));
+            assertTrue(refused.getMessage().contains("minimum segments"), refused.getMessage());
+            assertEquals(2, floor.current(), "a refused scale leaves the segments as they were");
+            assertThrows(ActuatorException.class, () -> floor.scaleTo(0));
         }
     }
 
@@ -84,12 +74,13 @@ class StreamSegmentCountIT {
     private static long readInKeyOrder(ClientConfig client, String stream, long expected) {
         Map<String, Long> next = new HashMap<>();
         long read = 0;
+        String group = UniqueNames.of("check");
         try (ReaderGroupManager groups = ReaderGroupManager.withScope(SCOPE, client)) {
             // a reader hands a sealed segment's successors on at the next checkpoint: checkpoint often
-            groups.createReaderGroup("check", ReaderGroupConfig.builder().stream(Stream.of(SCOPE, stream))
+            groups.createReaderGroup(group, ReaderGroupConfig.builder().stream(Stream.of(SCOPE, stream))
                     .automaticCheckpointIntervalMillis(500).build());
             try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(SCOPE, client);
-                 EventStreamReader<String> reader = clients.createReader("r", "check", new UTF8StringSerializer(),
+                 EventStreamReader<String> reader = clients.createReader("r", group, new UTF8StringSerializer(),
                          ReaderConfig.builder().build())) {
                 long lastEvent = System.nanoTime();
                 while (read < expected && System.nanoTime() - lastEvent < 30_000_000_000L) {

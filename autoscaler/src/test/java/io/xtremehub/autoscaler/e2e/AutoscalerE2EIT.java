@@ -35,7 +35,10 @@ import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
-import java.nio.file.Path;
+import io.xtremehub.testkit.FreePorts;
+import io.xtremehub.testkit.cluster.ClusterCustomizer;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,10 +56,7 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,6 +67,8 @@ import org.slf4j.LoggerFactory;
  * while a load generator steps the rate up and then down to idle. Every event must come out
  * exactly once, in per-key order.
  */
+// a cluster of its own: fast auto-scaling would split the auto-scaled streams of other classes
+@EmbeddedCluster(scope = EmbeddedCluster.Scope.CLASS, config = AutoscalerE2EIT.FastAutoScaling.class)
 class AutoscalerE2EIT {
     private static final Logger LOG = LoggerFactory.getLogger(AutoscalerE2EIT.class);
     private static final String SCOPE = StandaloneCluster.DEFAULT_SCOPE;
@@ -74,20 +76,14 @@ class AutoscalerE2EIT {
     private static final int TARGET_RATE = 10;
     private static final int MAX_UNITS = 6;
 
-    @TempDir
-    static Path dir;
-    private static StandaloneCluster pravega;
+    @Provided
+    static StandaloneCluster pravega;
 
-    @BeforeAll
-    static void startPravega() {
-        pravega = StandaloneCluster.start(ClusterConfig.builder().dataDir(dir.resolve("pravega")).allPortsEphemeral()
-                .fastAutoScaling(5, 5, 15).build());
-    }
-
-    @AfterAll
-    static void stopPravega() {
-        if (pravega != null) {
-            pravega.close();
+    /** Auto-scaling within seconds: the test steps the load up and down in a few minutes. */
+    public static final class FastAutoScaling implements ClusterCustomizer {
+        @Override
+        public void customize(ClusterConfig.Builder config) {
+            config.fastAutoScaling(5, 5, 15);
         }
     }
 
@@ -115,10 +111,7 @@ class AutoscalerE2EIT {
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
             streams.createStream(SCOPE, "there", StreamConfiguration.builder().build());
         }
-        int closedPort;
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            closedPort = s.getLocalPort();
-        }
+        int closedPort = FreePorts.pick();
         ConfigException noFlink = assertThrows(ConfigException.class, () -> OrchestratorFactory.create(ConfigLoader.parse(
                 "a.yaml", yaml.formatted(pravega.controllerUri(), "http://127.0.0.1:" + closedPort, "there", "there"))));
         assertTrue(noFlink.getMessage().startsWith("flink.rest: Flink REST API at http://127.0.0.1:" + closedPort

@@ -10,11 +10,11 @@ import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.pravega.client.stream.impl.ByteArraySerializer;
-import io.xtremehub.flink.PravegaTestCluster;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.flink.source.StreamPosition;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +62,7 @@ public final class FlinkConnectorBenchmark {
     private final int parallelism;
     private final int runs;
     private final Path out;
-    private PravegaTestCluster pravega;
+    private TestCluster pravega;
     private MiniCluster flink;
 
     private FlinkConnectorBenchmark(String[] args) {
@@ -102,7 +102,7 @@ public final class FlinkConnectorBenchmark {
 
     private void run() throws Exception {
         Path dir = Files.createTempDirectory("flink-connector-bench");
-        pravega = PravegaTestCluster.start(dir.resolve("pravega"));
+        pravega = TestCluster.start();
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism * 2);
         flink = new MiniCluster(new MiniClusterConfiguration.Builder().setConfiguration(conf)
@@ -110,7 +110,7 @@ public final class FlinkConnectorBenchmark {
         flink.start();
         List<Result> results = new ArrayList<>();
         try {
-            String input = pravega.createStream("bench-in", parallelism * 2);
+            String input = pravega.newStream("bench-in", parallelism * 2);
             fill(input);
             sourceOnce(input); // warm-up: class loading, JIT, connections
             readerGroupOnce(input);
@@ -138,11 +138,11 @@ public final class FlinkConnectorBenchmark {
         for (int i = 0; i < events; i++) {
             batch.add(payload);
             if (batch.size() == 10_000) {
-                pravega.writeBytes(stream, batch, false);
+                pravega.events().writeBytes(stream, batch, false);
                 batch.clear();
             }
         }
-        pravega.writeBytes(stream, batch, false);
+        pravega.events().writeBytes(stream, batch, false);
     }
 
     /** Plain Pravega: one reader group, {@code parallelism} reader threads, head to tail. */
@@ -150,13 +150,13 @@ public final class FlinkConnectorBenchmark {
         String group = "baseline-" + UUID.randomUUID();
         AtomicLong read = new AtomicLong();
         try (StreamManager streams = StreamManager.create(pravega.controllerUri());
-             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig());
-             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig())) {
-            StreamCut tail = streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join().getTailStreamCut();
+             ReaderGroupManager groups = ReaderGroupManager.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig())) {
+            StreamCut tail = streams.fetchStreamInfo(TestCluster.SCOPE, stream).join().getTailStreamCut();
             groups.createReaderGroup(group, ReaderGroupConfig.builder()
-                    .stream(Stream.of(PravegaTestCluster.SCOPE, stream), StreamCut.UNBOUNDED, tail)
+                    .stream(Stream.of(TestCluster.SCOPE, stream), StreamCut.UNBOUNDED, tail)
                     .disableAutomaticCheckpoints().build());
             long start = System.nanoTime();
             List<Thread> threads = new ArrayList<>();
@@ -190,7 +190,7 @@ public final class FlinkConnectorBenchmark {
         StreamExecutionEnvironment env = environment();
         PravegaSource<byte[]> source = PravegaSource.<byte[]>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setDeserializer(new RawBytes())
                 .setBounded(StreamPosition.latest())
                 .build();
@@ -235,14 +235,14 @@ public final class FlinkConnectorBenchmark {
      * bounded job, so both variants carry the same start-up cost.
      */
     private long sinkOnce(DeliveryGuarantee guarantee) throws Exception {
-        String stream = pravega.createStream("bench-out", parallelism * 2);
+        String stream = pravega.newStream("bench-out", parallelism * 2);
         StreamExecutionEnvironment env = environment();
         String padding = "x".repeat(Math.max(0, size - 12));
         env.fromSequence(0, events - 1)
                 .map(i -> String.format(Locale.ROOT, "%012d", i) + padding)
                 .sinkTo(PravegaSink.<String>builder()
                         .setControllerUri(pravega.controllerUri())
-                        .setStream(PravegaTestCluster.SCOPE, stream)
+                        .setStream(TestCluster.SCOPE, stream)
                         .setSerializer(new org.apache.flink.api.common.serialization.SimpleStringSchema())
                         .setDeliveryGuarantee(guarantee)
                         .build());

@@ -4,7 +4,7 @@ import io.pravega.client.EventStreamClientFactory;
 import io.pravega.client.stream.EventStreamWriter;
 import io.pravega.client.stream.EventWriterConfig;
 import io.pravega.client.stream.impl.UTF8StringSerializer;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -26,8 +26,8 @@ final class ContinuousWriter implements AutoCloseable {
     private volatile boolean running = true;
     private volatile Throwable failure;
 
-    ContinuousWriter(PravegaTestCluster pravega, String stream, LongFunction<String> eventOf) {
-        this.clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE, pravega.connection().clientConfig());
+    ContinuousWriter(TestCluster pravega, String stream, LongFunction<String> eventOf) {
+        this.clients = EventStreamClientFactory.withScope(TestCluster.SCOPE, pravega.clientConfig());
         this.writer = clients.createEventWriter(stream, new UTF8StringSerializer(), EventWriterConfig.builder().build());
         this.eventOf = eventOf;
         this.thread = new Thread(this::run, "continuous-writer-" + stream);

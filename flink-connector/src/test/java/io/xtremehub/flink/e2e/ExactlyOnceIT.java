@@ -3,18 +3,19 @@ package io.xtremehub.flink.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.flink.source.StreamPosition;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Timeout;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -25,16 +26,21 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Pravega to Pravega through a map that fails at fixed records: after every restart the
  * output must still hold each input event exactly once.
  */
-class ExactlyOnceIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class ExactlyOnceIT {
+    @Provided
+    static TestCluster pravega;
+
     @RegisterExtension
     // global restarts: a lone restarted source subtask forces a second failover (see README)
-    static final MiniClusterExtension FLINK = miniCluster(fullFailover());
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots(fullFailover());
 
     private static Configuration fullFailover() {
         Configuration conf = new Configuration();
@@ -45,10 +51,10 @@ class ExactlyOnceIT extends PravegaFlinkIT {
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES) // a stuck job fails the test instead of hanging the build
     void outputEqualsInputExactlyOnceDespiteFailures() throws Exception {
-        String input = pravega.createStream("eo-in", 3);
-        String output = pravega.createStream("eo-out", 2);
+        String input = pravega.newStream("eo-in", 3);
+        String output = pravega.newStream("eo-out", 2);
         List<String> events = IntStream.range(0, 6000).mapToObj(Integer::toString).toList();
-        pravega.write(input, events);
+        pravega.events().writeKeyedByText(input, events);
 
         Configuration conf = new Configuration();
         conf.set(JobManagerOptions.EXECUTION_FAILOVER_STRATEGY, "full");
@@ -61,14 +67,14 @@ class ExactlyOnceIT extends PravegaFlinkIT {
 
         PravegaSource<String> source = PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, input)
+                .setStream(TestCluster.SCOPE, input)
                 .setDeserializer(new SimpleStringSchema())
                 .setBounded(StreamPosition.latest())
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build();
         PravegaSink<String> sink = PravegaSink.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, output)
+                .setStream(TestCluster.SCOPE, output)
                 .setSerializer(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setEventRouter(e -> e)
@@ -81,8 +87,8 @@ class ExactlyOnceIT extends PravegaFlinkIT {
 
         assertThat(FailOnce.FAILED).hasSize(5);
         // transaction commits complete asynchronously in Pravega after the job has ended
-        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readAll(output).size() >= events.size());
-        assertThat(pravega.readAll(output)).containsExactlyInAnyOrderElementsOf(events);
+        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.events().readSegments(output).size() >= events.size());
+        assertThat(pravega.events().readSegments(output)).containsExactlyInAnyOrderElementsOf(events);
     }
 
     /** Throws the first time it meets each of the given records, wherever and whenever that is. */

@@ -3,11 +3,13 @@ package io.xtremehub.flink.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,14 +33,18 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * position before the barrier: the checkpoint then completes, and a restore from it would read
  * those events a second time.
  */
-class LateBarrierIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class LateBarrierIT {
+    @Provided
+    static TestCluster pravega;
+
     private static final long SLOW_CHECKPOINT = 3;
     private static final Duration SOURCE_CHECKPOINT_TIMEOUT = Duration.ofSeconds(2);
     // well beyond twice the source's checkpoint timeout, when readers used to give up waiting
     private static final long BARRIER_DELAY_MILLIS = 7_000;
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster();
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots();
 
     /** A task fails right after the late checkpoint: the source subtask is restored from its split. */
     @Test
@@ -55,8 +61,8 @@ class LateBarrierIT extends PravegaFlinkIT {
     }
 
     private void runFailingRightAfterTheLateCheckpoint(boolean globally) throws Exception {
-        String in = pravega.createStream("late-in", 2);
-        String out = pravega.createStream("late-out", 1);
+        String in = pravega.newStream("late-in", 2);
+        String out = pravega.newStream("late-out", 1);
 
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -67,14 +73,14 @@ class LateBarrierIT extends PravegaFlinkIT {
         env.enableCheckpointing(300);
         PravegaSource<String> source = PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, in)
+                .setStream(TestCluster.SCOPE, in)
                 .setDeserializer(new SimpleStringSchema())
                 .setCheckpointTimeout(SOURCE_CHECKPOINT_TIMEOUT)
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build();
         PravegaSink<String> sink = PravegaSink.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, out)
+                .setStream(TestCluster.SCOPE, out)
                 .setSerializer(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .build();
@@ -99,10 +105,10 @@ class LateBarrierIT extends PravegaFlinkIT {
             writer.close();
         }
         List<String> written = writer.written();
-        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= written.size());
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= written.size());
         job.cancel().get();
 
-        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(written);
+        assertThat(pravega.events().readSegments(out)).containsExactlyInAnyOrderElementsOf(written);
     }
 
     /** Throws once, at the first record after the slowed checkpoint completed. */

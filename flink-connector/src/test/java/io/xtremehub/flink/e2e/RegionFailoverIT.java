@@ -6,11 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderSegmentDistribution;
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,12 +50,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * failover regions. When one of them fails, only that region restarts, and the output still
  * holds every input event exactly once and in order per key.
  */
-class RegionFailoverIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class RegionFailoverIT {
+    @Provided
+    static TestCluster pravega;
+
     private static final int KEYS = 8;
     private static final int FAILING_SUBTASK = 1;
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster(regionFailover());
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots(regionFailover());
 
     private static Configuration regionFailover() {
         Configuration conf = new Configuration();
@@ -65,8 +71,8 @@ class RegionFailoverIT extends PravegaFlinkIT {
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void oneFailedSourceSubtaskRestartsAloneWithoutLossOrDuplicates(@InjectClusterClient RestClusterClient<?> client)
             throws Exception {
-        String in = pravega.createStream("region-in", 4);
-        String out = pravega.createStream("region-out", 2);
+        String in = pravega.newStream("region-in", 4);
+        String out = pravega.newStream("region-out", 2);
         String group = "region-" + in;
 
         Configuration conf = new Configuration();
@@ -79,14 +85,14 @@ class RegionFailoverIT extends PravegaFlinkIT {
         env.enableCheckpointing(300);
         PravegaSource<String> source = PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, in)
+                .setStream(TestCluster.SCOPE, in)
                 .setReaderGroupName(group)
                 .setDeserializer(new SimpleStringSchema())
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build();
         PravegaSink<String> sink = PravegaSink.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, out)
+                .setStream(TestCluster.SCOPE, out)
                 .setSerializer(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setEventRouter(e -> e.split("-", 2)[0])
@@ -111,19 +117,19 @@ class RegionFailoverIT extends PravegaFlinkIT {
             writer.close();
         }
         List<String> written = writer.written();
-        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= written.size());
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= written.size());
         Map<Integer, Integer> attempts = attemptsPerSubtask(client, job.getJobID());
         job.cancel().get();
 
         assertThat(attempts).containsEntry(1 - FAILING_SUBTASK, 0).containsEntry(FAILING_SUBTASK, 1);
-        List<String> output = pravega.readAll(out);
+        List<String> output = pravega.events().readSegments(out);
         assertThat(output).containsExactlyInAnyOrderElementsOf(written);
         assertThat(byKey(output)).isEqualTo(byKey(written));
     }
 
     private static boolean balanced(String group) {
-        try (ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
-                pravega.connection().clientConfig());
+        try (ReaderGroupManager groups = ReaderGroupManager.withScope(TestCluster.SCOPE,
+                pravega.clientConfig());
              ReaderGroup readers = groups.getReaderGroup(group)) {
             ReaderSegmentDistribution distribution = readers.getReaderSegmentDistribution();
             return distribution.getUnassignedSegments() == 0

@@ -4,13 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.pravega.client.stream.ScalingPolicy;
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
 import io.xtremehub.flink.sink.DeliveryGuarantee;
 import io.xtremehub.flink.sink.PravegaSink;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.admin.SegmentRange;
 import io.xtremehub.standalone.admin.StreamAdmin;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,11 +29,18 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Unbounded jobs whose parallelism or stream changes under them: nothing lost, nothing twice. */
-class RescaleIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class RescaleIT {
+    @Provided
+    static TestCluster pravega;
+    @TempDir
+    static Path dir;
+
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster();
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots();
 
     private static JobClient startCopyJob(String in, String out, int parallelism, String savepoint) throws Exception {
         Configuration conf = new Configuration();
@@ -42,13 +52,13 @@ class RescaleIT extends PravegaFlinkIT {
         env.enableCheckpointing(200);
         PravegaSource<String> source = PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, in)
+                .setStream(TestCluster.SCOPE, in)
                 .setDeserializer(new SimpleStringSchema())
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build();
         PravegaSink<String> sink = PravegaSink.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, out)
+                .setStream(TestCluster.SCOPE, out)
                 .setSerializer(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setEventRouter(e -> e)
@@ -64,58 +74,58 @@ class RescaleIT extends PravegaFlinkIT {
 
     @Test
     void restoreFromSavepointAtHigherParallelism() throws Exception {
-        String in = pravega.createStream("sp-in", 3);
-        String out = pravega.createStream("sp-out", 2);
+        String in = pravega.newStream("sp-in", 3);
+        String out = pravega.newStream("sp-out", 2);
         List<String> all = new ArrayList<>(events("e", 0, 2000));
-        pravega.write(in, all);
+        pravega.events().writeKeyedByText(in, all);
 
         JobClient first = startCopyJob(in, out, 2, null);
-        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 500);
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= 500);
         String savepoint = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
                 SavepointFormatType.CANONICAL).get();
-        List<String> beforeRestart = pravega.readAll(out);
+        List<String> beforeRestart = pravega.events().readSegments(out);
 
         List<String> more = events("e", 2000, 4000);
-        pravega.write(in, more);
+        pravega.events().writeKeyedByText(in, more);
         all.addAll(more);
         JobClient second = startCopyJob(in, out, 3, savepoint);
-        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= all.size());
+        await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= all.size());
         second.cancel().get();
 
         assertThat(beforeRestart).hasSizeLessThan(all.size());
-        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(all);
+        assertThat(pravega.events().readSegments(out)).containsExactlyInAnyOrderElementsOf(all);
     }
 
     @Test
     void followsSplitsAndMergesWhileRunning() throws Exception {
-        String in = pravega.createStream("scale-in", ScalingPolicy.fixed(1));
-        String out = pravega.createStream("scale-out", 2);
+        String in = pravega.newStream("scale-in", ScalingPolicy.fixed(1));
+        String out = pravega.newStream("scale-out", 2);
         List<String> all = new ArrayList<>();
         try (StreamAdmin admin = new StreamAdmin(pravega.controllerUri())) {
             JobClient job = startCopyJob(in, out, 2, null);
             List<String> batch = events("a", 0, 1000);
-            pravega.write(in, batch);
+            pravega.events().writeKeyedByText(in, batch);
             all.addAll(batch);
-            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 300);
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= 300);
 
             // the split happens while a writer is appending
             List<String> during = events("b", 0, 1000);
-            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> pravega.write(in, during));
-            admin.split(PravegaTestCluster.SCOPE, in, admin.segments(PravegaTestCluster.SCOPE, in).get(0).number());
+            CompletableFuture<Void> writing = CompletableFuture.runAsync(() -> pravega.events().writeKeyedByText(in, during));
+            admin.split(TestCluster.SCOPE, in, admin.segments(TestCluster.SCOPE, in).get(0).number());
             writing.join();
             all.addAll(during);
-            assertThat(admin.segments(PravegaTestCluster.SCOPE, in)).hasSize(2);
-            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= 1500);
+            assertThat(admin.segments(TestCluster.SCOPE, in)).hasSize(2);
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= 1500);
 
-            List<SegmentRange> two = admin.segments(PravegaTestCluster.SCOPE, in);
-            admin.merge(PravegaTestCluster.SCOPE, in, two.get(0).number(), two.get(1).number());
-            assertThat(admin.segments(PravegaTestCluster.SCOPE, in)).hasSize(1);
+            List<SegmentRange> two = admin.segments(TestCluster.SCOPE, in);
+            admin.merge(TestCluster.SCOPE, in, two.get(0).number(), two.get(1).number());
+            assertThat(admin.segments(TestCluster.SCOPE, in)).hasSize(1);
             batch = events("c", 0, 1000);
-            pravega.write(in, batch);
+            pravega.events().writeKeyedByText(in, batch);
             all.addAll(batch);
-            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.readAll(out).size() >= all.size());
+            await().atMost(Duration.ofMinutes(2)).until(() -> pravega.events().readSegments(out).size() >= all.size());
             job.cancel().get();
         }
-        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(all);
+        assertThat(pravega.events().readSegments(out)).containsExactlyInAnyOrderElementsOf(all);
     }
 }

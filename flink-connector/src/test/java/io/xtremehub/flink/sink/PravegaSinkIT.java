@@ -11,8 +11,10 @@ import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.Transaction;
 import io.pravega.client.stream.TransactionalEventStreamWriter;
 import io.pravega.client.stream.impl.ByteArraySerializer;
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,9 +38,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The sink on its own: both guarantees, routing keys, bad input, and transactions that expired. */
-class PravegaSinkIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class PravegaSinkIT {
+    @Provided
+    static TestCluster pravega;
+
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster();
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots();
 
     private static StreamExecutionEnvironment env(int parallelism) {
         Configuration conf = new Configuration();
@@ -52,7 +58,7 @@ class PravegaSinkIT extends PravegaFlinkIT {
     private static PravegaSinkBuilder<String> sink(String stream) {
         return PravegaSink.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setSerializer(new SimpleStringSchema());
     }
 
@@ -60,7 +66,7 @@ class PravegaSinkIT extends PravegaFlinkIT {
     void bothGuaranteesWriteEveryRecord() throws Exception {
         List<String> records = IntStream.range(0, 2000).mapToObj(i -> "r" + i).toList();
         for (DeliveryGuarantee guarantee : DeliveryGuarantee.values()) {
-            String stream = pravega.createStream("sink-" + guarantee.name().toLowerCase().replace('_', '-'), 2);
+            String stream = pravega.newStream("sink-" + guarantee.name().toLowerCase().replace('_', '-'), 2);
             StreamExecutionEnvironment env = env(2);
             env.fromData(records).sinkTo(sink(stream).setDeliveryGuarantee(guarantee).build());
             env.execute("sink " + guarantee);
@@ -72,7 +78,7 @@ class PravegaSinkIT extends PravegaFlinkIT {
 
     @Test
     void routingKeysKeepPerKeyOrder() throws Exception {
-        String stream = pravega.createStream("routed", 3);
+        String stream = pravega.newStream("routed", 3);
         // key k0..k9, sequence numbers increasing per key
         List<String> records = IntStream.range(0, 3000).mapToObj(i -> "k" + (i % 10) + ":" + i).toList();
         StreamExecutionEnvironment env = env(1);
@@ -101,7 +107,7 @@ class PravegaSinkIT extends PravegaFlinkIT {
 
     @Test
     void unserializableRecordFailsTheJobAndNothingAfterItIsCommitted() throws Exception {
-        String stream = pravega.createStream("badrecord", 1);
+        String stream = pravega.newStream("badrecord", 1);
         StreamExecutionEnvironment env = env(1);
         SerializationSchema<String> picky = r -> {
             if (r.equals("poison")) {
@@ -110,24 +116,24 @@ class PravegaSinkIT extends PravegaFlinkIT {
             return r.getBytes(StandardCharsets.UTF_8);
         };
         env.fromData("ok-1", "ok-2", "poison", "ok-3").sinkTo(PravegaSink.<String>builder()
-                .setControllerUri(pravega.controllerUri()).setStream(PravegaTestCluster.SCOPE, stream)
+                .setControllerUri(pravega.controllerUri()).setStream(TestCluster.SCOPE, stream)
                 .setSerializer(picky).setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).build());
         assertThatThrownBy(() -> env.execute("poison"))
                 .satisfies(e -> assertThat(messages(e)).anyMatch(m -> m.startsWith(
                         "cannot serialize a record for Pravega stream xtremehub/" + stream)
                         && m.endsWith("cannot encode 'poison'")));
         // records of checkpoints completed before the poison may be committed, nothing after it
-        assertThat(pravega.readAll(stream)).isSubsetOf("ok-1", "ok-2").doesNotContain("ok-3");
+        assertThat(pravega.events().readSegments(stream)).isSubsetOf("ok-1", "ok-2").doesNotContain("ok-3");
     }
 
     @Test
     void committerCommitsRecoveredTransactionsAndReportsExpiredOnes() throws Exception {
-        String stream = pravega.createStream("recovered", 1);
+        String stream = pravega.newStream("recovered", 1);
         PravegaSink<String> sink = sink(stream).setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionTimeout(Duration.ofSeconds(10)).build();
         UUID[] txns = new UUID[2];
-        try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                pravega.connection().clientConfig());
+        try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                pravega.clientConfig());
              TransactionalEventStreamWriter<byte[]> writer = clients.createTransactionalEventWriter("crashed",
                      stream, new ByteArraySerializer(), sink.settings().writerConfig())) {
             for (int i = 0; i < 2; i++) {
@@ -139,14 +145,14 @@ class PravegaSinkIT extends PravegaFlinkIT {
         }
         // the writer that opened them is gone (a crashed job): the first is committed in time,
         // the second only after Pravega let it expire
-        RecordingRequest fresh = new RecordingRequest(new PravegaCommittable(PravegaTestCluster.SCOPE, stream, txns[0]));
+        RecordingRequest fresh = new RecordingRequest(new PravegaCommittable(TestCluster.SCOPE, stream, txns[0]));
         try (Committer<PravegaCommittable> committer = sink.createCommitter(null)) {
             committer.commit(List.of(fresh));
         }
         assertThat(fresh.failure).isNull();
-        await().atMost(Duration.ofSeconds(60)).until(() -> pravega.readAll(stream).contains("txn-0"));
+        await().atMost(Duration.ofSeconds(60)).until(() -> pravega.events().readSegments(stream).contains("txn-0"));
 
-        RecordingRequest expired = new RecordingRequest(new PravegaCommittable(PravegaTestCluster.SCOPE, stream,
+        RecordingRequest expired = new RecordingRequest(new PravegaCommittable(TestCluster.SCOPE, stream,
                 txns[1]));
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1))
                 .until(() -> statusOf(stream, txns[1]) != Transaction.Status.OPEN);
@@ -155,16 +161,16 @@ class PravegaSinkIT extends PravegaFlinkIT {
         }
         assertThat(expired.failure).hasMessageContaining("Pravega transaction " + txns[1])
                 .hasMessageContaining("was aborted and cannot be committed: it outlived its timeout of 10000 ms");
-        assertThat(pravega.readAll(stream)).containsExactly("txn-0");
+        assertThat(pravega.events().readSegments(stream)).containsExactly("txn-0");
     }
 
     @Test
     void restoredWriterAbortsTheTransactionACrashedWriterLeftOpen() throws Exception {
-        String stream = pravega.createStream("crashed", 1);
+        String stream = pravega.newStream("crashed", 1);
         PravegaSink<String> sink = sink(stream).setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).build();
         UUID orphan;
-        try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                pravega.connection().clientConfig());
+        try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                pravega.clientConfig());
              TransactionalEventStreamWriter<byte[]> crashed = clients.createTransactionalEventWriter("crashed",
                      stream, new ByteArraySerializer(), sink.settings().writerConfig())) {
             Transaction<byte[]> txn = crashed.beginTxn();
@@ -180,23 +186,23 @@ class PravegaSinkIT extends PravegaFlinkIT {
                 .close();
 
         assertThat(statusOf(stream, orphan)).isIn(Transaction.Status.ABORTING, Transaction.Status.ABORTED);
-        assertThat(pravega.readAll(stream)).isEmpty();
+        assertThat(pravega.events().readSegments(stream)).isEmpty();
     }
 
     // asks the controller directly: looking a transaction up through a writer would ping it alive
     private static Transaction.Status statusOf(String stream, UUID txn) {
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         try (ControllerImpl controller = new ControllerImpl(ControllerImplConfig.builder()
-                .clientConfig(pravega.connection().clientConfig()).build(), executor)) {
-            return controller.checkTransactionStatus(Stream.of(PravegaTestCluster.SCOPE, stream), txn).join();
+                .clientConfig(pravega.clientConfig()).build(), executor)) {
+            return controller.checkTransactionStatus(Stream.of(TestCluster.SCOPE, stream), txn).join();
         } finally {
             executor.shutdownNow();
         }
     }
 
     private static List<String> awaitOutput(String stream, int count) {
-        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readAll(stream).size() >= count);
-        return pravega.readAll(stream);
+        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.events().readSegments(stream).size() >= count);
+        return pravega.events().readSegments(stream);
     }
 
     static List<String> messages(Throwable e) {

@@ -13,8 +13,10 @@ import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.pravega.client.stream.impl.StreamCutImpl;
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,8 +33,8 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.formats.json.JsonDeserializationSchema;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.formats.json.JsonDeserializationSchema;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
@@ -46,11 +48,15 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The source against a real Pravega cluster on a Flink MiniCluster. */
-class PravegaSourceIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class PravegaSourceIT {
+    @Provided
+    static TestCluster pravega;
+
     static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster(METRICS.addToConfiguration(new Configuration()));
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots(METRICS.addToConfiguration(new Configuration()));
 
     private static StreamExecutionEnvironment env(boolean restarts) {
         Configuration conf = new Configuration();
@@ -64,16 +70,16 @@ class PravegaSourceIT extends PravegaFlinkIT {
     private static PravegaSourceBuilder<String> strings(String stream) {
         return PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setDeserializer(new SimpleStringSchema())
                 .setGroupRefreshTime(Duration.ofMillis(100));
     }
 
     @Test
     void boundedSourceReadsEveryEventOnceAndFinishes() throws Exception {
-        String stream = pravega.createStream("bounded", 3);
+        String stream = pravega.newStream("bounded", 3);
         List<String> events = IntStream.range(0, 3000).mapToObj(i -> "event-" + i).toList();
-        pravega.write(stream, events);
+        pravega.events().writeKeyedByText(stream, events);
 
         PravegaSource<String> source = strings(stream).setBounded(StreamPosition.latest()).build();
         List<String> read = new ArrayList<>();
@@ -85,9 +91,9 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     @Test
     void boundedSourceStopsAtTheTailOfWhenItStarted() throws Exception {
-        String stream = pravega.createStream("tail", 2);
+        String stream = pravega.newStream("tail", 2);
         List<String> first = IntStream.range(0, 500).mapToObj(i -> "first-" + i).toList();
-        pravega.write(stream, first);
+        pravega.events().writeKeyedByText(stream, first);
         String group = "tail-group-" + System.nanoTime();
         PravegaSource<String> source = strings(stream).setReaderGroupName(group)
                 .setBounded(StreamPosition.latest()).build();
@@ -96,8 +102,8 @@ class PravegaSourceIT extends PravegaFlinkIT {
         // events written after the job's start are beyond the end cut
         List<String> read = new ArrayList<>();
         try (var it = in.executeAndCollect()) {
-            await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readerGroupExists(group));
-            pravega.write(stream, List.of("late-1", "late-2"));
+            await().atMost(Duration.ofMinutes(1)).until(() -> pravega.events().readerGroupExists(group));
+            pravega.events().writeKeyedByText(stream, List.of("late-1", "late-2"));
             it.forEachRemaining(read::add);
         }
         assertThat(read).doesNotContain("late-1", "late-2").containsAll(first);
@@ -108,18 +114,18 @@ class PravegaSourceIT extends PravegaFlinkIT {
     @Timeout(value = 3, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void boundedSourceFinishesWhenASegmentStartsAtItsEnd() throws Exception {
         // how a job starts again from a checkpoint taken once one segment was read to the end cut
-        String stream = pravega.createStream("one-read", 3);
+        String stream = pravega.newStream("one-read", 3);
         List<String> events = IntStream.range(0, 3000).mapToObj(i -> "event-" + i).toList();
-        pravega.write(stream, events);
+        pravega.events().writeKeyedByText(stream, events);
         StreamInfo info;
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
-            info = streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join();
+            info = streams.fetchStreamInfo(TestCluster.SCOPE, stream).join();
         }
         Map<Segment, Long> tail = info.getTailStreamCut().asImpl().getPositions();
         Segment done = tail.keySet().stream().min(Comparator.comparingLong(Segment::getSegmentId)).orElseThrow();
         Map<Segment, Long> start = new HashMap<>(info.getHeadStreamCut().asImpl().getPositions());
         start.put(done, tail.get(done));
-        StreamCut startCut = new StreamCutImpl(Stream.of(PravegaTestCluster.SCOPE, stream), start);
+        StreamCut startCut = new StreamCutImpl(Stream.of(TestCluster.SCOPE, stream), start);
         PravegaSource<String> source = strings(stream).setStartingPosition(StreamPosition.of(startCut))
                 .setBounded(StreamPosition.latest()).build();
 
@@ -136,9 +142,9 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     private static List<String> eventsOf(String stream, Segment segment) {
         List<String> out = new ArrayList<>();
-        try (BatchClientFactory batch = BatchClientFactory.withScope(PravegaTestCluster.SCOPE,
-                pravega.connection().clientConfig())) {
-            batch.getSegments(Stream.of(PravegaTestCluster.SCOPE, stream), StreamCut.UNBOUNDED, StreamCut.UNBOUNDED)
+        try (BatchClientFactory batch = BatchClientFactory.withScope(TestCluster.SCOPE,
+                pravega.clientConfig())) {
+            batch.getSegments(Stream.of(TestCluster.SCOPE, stream), StreamCut.UNBOUNDED, StreamCut.UNBOUNDED)
                     .getIterator().forEachRemaining(range -> {
                         if (range.getSegmentId() == segment.getSegmentId()) {
                             try (SegmentIterator<byte[]> it = batch.readSegment(range, new ByteArraySerializer())) {
@@ -152,10 +158,10 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     @Test
     void eventTimeWindowsFollowTheWatermarkStrategy() throws Exception {
-        String stream = pravega.createStream("eventtime", 2);
+        String stream = pravega.newStream("eventtime", 2);
         // 2000 events, timestamp i*10 ms: 200 windows of one second, 100 events each
         List<String> events = IntStream.range(0, 2000).mapToObj(i -> Integer.toString(i * 10)).toList();
-        pravega.write(stream, events);
+        pravega.events().writeKeyedByText(stream, events);
         PravegaSource<String> source = strings(stream).setBounded(StreamPosition.latest()).build();
         WatermarkStrategy<String> watermarks = WatermarkStrategy.<String>forBoundedOutOfOrderness(Duration.ofSeconds(30))
                 .withTimestampAssigner((event, ts) -> Long.parseLong(event));
@@ -177,13 +183,13 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     @Test
     void unboundedSourceDeliversEventsWrittenWhileRunning() throws Exception {
-        String stream = pravega.createStream("unbounded", 2);
+        String stream = pravega.newStream("unbounded", 2);
         PravegaSource<String> source = strings(stream).build();
         assertThat(source.getBoundedness()).isEqualTo(org.apache.flink.api.connector.source.Boundedness.CONTINUOUS_UNBOUNDED);
         List<String> events = IntStream.range(0, 1000).mapToObj(i -> "live-" + i).toList();
         List<String> read = new ArrayList<>();
         try (var it = env(false).fromSource(source, WatermarkStrategy.noWatermarks(), "pravega").executeAndCollect()) {
-            pravega.write(stream, events);
+            pravega.events().writeKeyedByText(stream, events);
             while (read.size() < events.size()) {
                 read.add(it.next());
             }
@@ -193,9 +199,9 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     @Test
     void reportsRecordsBytesAndUnreadBytes() throws Exception {
-        String stream = pravega.createStream("metrics", 2);
+        String stream = pravega.newStream("metrics", 2);
         List<String> events = IntStream.range(0, 500).mapToObj(i -> String.format("m-%05d", i)).toList();
-        pravega.write(stream, events);
+        pravega.events().writeKeyedByText(stream, events);
         long bytes = events.stream().mapToLong(String::length).sum();
         StreamExecutionEnvironment env = env(false);
         var results = env.fromSource(strings(stream).build(), WatermarkStrategy.noWatermarks(), "metered")
@@ -242,12 +248,12 @@ class PravegaSourceIT extends PravegaFlinkIT {
 
     @Test
     void undecodableEventFailsTheJobNamingStreamAndSchema() throws Exception {
-        String stream = pravega.createStream("badjson", 1);
-        pravega.writeBytes(stream, List.of("{\"id\": 1}".getBytes(StandardCharsets.UTF_8),
+        String stream = pravega.newStream("badjson", 1);
+        pravega.events().writeBytes(stream, List.of("{\"id\": 1}".getBytes(StandardCharsets.UTF_8),
                 "this is not json".getBytes(StandardCharsets.UTF_8)), false);
         PravegaSource<Sample> source = PravegaSource.<Sample>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setDeserializer(new JsonDeserializationSchema<>(Sample.class))
                 .setBounded(StreamPosition.latest())
                 .build();

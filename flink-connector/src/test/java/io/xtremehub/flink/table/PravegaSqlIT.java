@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
+import io.xtremehub.flink.MiniClusters;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -17,9 +19,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** SQL between Pravega tables through the 'pravega' table factory and the JSON format. */
-class PravegaSqlIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class PravegaSqlIT {
+    @Provided
+    static TestCluster pravega;
+
     @RegisterExtension
-    static final MiniClusterExtension FLINK = miniCluster();
+    static final MiniClusterExtension FLINK = MiniClusters.fourSlots();
 
     private StreamTableEnvironment tableEnv() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -30,14 +36,14 @@ class PravegaSqlIT extends PravegaFlinkIT {
 
     private String with(String stream, String extra) {
         return " WITH ('connector' = 'pravega', 'controller-uri' = '" + pravega.controllerUri() + "', 'scope' = '"
-                + PravegaTestCluster.SCOPE + "', 'stream' = '" + stream + "', 'format' = 'json'" + extra + ")";
+                + TestCluster.SCOPE + "', 'stream' = '" + stream + "', 'format' = 'json'" + extra + ")";
     }
 
     @Test
     void insertIntoSelectCopiesBetweenTwoPravegaTables() throws Exception {
-        String in = pravega.createStream("sql-in", 2);
-        String out = pravega.createStream("sql-out", 2);
-        pravega.write(in, IntStream.range(0, 400)
+        String in = pravega.newStream("sql-in", 2);
+        String out = pravega.newStream("sql-out", 2);
+        pravega.events().writeKeyedByText(in, IntStream.range(0, 400)
                 .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"n" + i + "\"}").toList());
 
         StreamTableEnvironment tables = tableEnv();
@@ -48,8 +54,8 @@ class PravegaSqlIT extends PravegaFlinkIT {
 
         List<String> expected = IntStream.range(0, 400).filter(i -> i % 2 == 0)
                 .mapToObj(i -> "{\"id\":" + i + ",\"name\":\"N" + i + "\"}").toList();
-        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.readAll(out).size() >= expected.size());
-        assertThat(pravega.readAll(out)).containsExactlyInAnyOrderElementsOf(expected);
+        await().atMost(Duration.ofMinutes(1)).until(() -> pravega.events().readSegments(out).size() >= expected.size());
+        assertThat(pravega.events().readSegments(out)).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.policy.SystemType;
+import io.xtremehub.testkit.S3Clients;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -11,6 +11,8 @@ import io.xtremehub.nexus.metadata.StreamletRegistration;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.policy.SystemType;
+import io.xtremehub.testkit.RedisServer;
+import io.xtremehub.testkit.S3Clients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,7 +34,7 @@ class RedisMetadataStoreIT {
 
     @BeforeAll
     static void start() throws Exception {
-        redis = new RedisServer(tmp);
+        redis = RedisServer.start(tmp);
     }
 
     @AfterAll

@@ -10,6 +10,8 @@ import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.policy.SystemType;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.testkit.RedisServer;
+import io.xtremehub.testkit.S3Clients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -49,7 +51,7 @@ class SwarmletIT {
 
     @BeforeAll
     static void start() throws Exception {
-        redis = new RedisServer(tmp);
+        redis = RedisServer.start(tmp);
         Files.createDirectories(tmp.resolve("backend"));
     }
 

@@ -11,10 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.function.UnaryOperator;
+import org.gaul.s3proxy.blobstore.BlobStore;
 import java.util.stream.Stream;
 
 /**
@@ -30,10 +30,9 @@ public final class EmbeddedNexus implements AutoCloseable {
     private final NexusServer nexus;
     private final String advertised;
     private final Path backendDir;
-    private final Set<GetRecording> recordings = ConcurrentHashMap.newKeySet();
 
-    public EmbeddedNexus(Path dir, ClusterAddress address, int port, int adminPort, String accessKey, String secretKey)
-            throws Exception {
+    public EmbeddedNexus(Path dir, ClusterAddress address, int port, int adminPort, String accessKey, String secretKey,
+            UnaryOperator<BlobStore> outerMiddleware) throws Exception {
         this.advertised = address.advertised();
         this.backendDir = Files.createDirectories(dir.resolve("backend"));
         this.nexus = NexusServer.builder()
@@ -44,7 +43,7 @@ public final class EmbeddedNexus implements AutoCloseable {
                 .host(address.listen())
                 .port(port)
                 .adminPort(adminPort)
-                .outerMiddleware(served -> new GetRecorder(served, recordings))
+                .outerMiddleware(outerMiddleware)
                 .build()
                 .start();
     }
@@ -66,13 +65,6 @@ public final class EmbeddedNexus implements AutoCloseable {
             nexus.definePolicy(new Policy(LTS_POLICY, 0, SystemType.PRAVEGA, bucket, "**",
                     List.of(new StreamletRef(streamlet, Map.of())), List.of()));
         }
-    }
-
-    /** Starts recording the GETs served for keys under {@code keyPrefix} of {@code bucket}, until closed. */
-    public GetRecording recordGets(String bucket, String keyPrefix) {
-        GetRecording recording = new GetRecording(bucket, keyPrefix, recordings::remove);
-        recordings.add(recording);
-        return recording;
     }
 
     public String endpoint() {

@@ -16,11 +16,12 @@ import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.pravega.client.stream.impl.StreamCutImpl;
-import io.xtremehub.flink.PravegaFlinkIT;
-import io.xtremehub.flink.PravegaTestCluster;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.flink.source.PravegaSourceSettings;
 import io.xtremehub.flink.source.StreamPosition;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -36,7 +37,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** The enumerator's handle on a real reader group, read by a real Pravega reader. */
-class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
+@EmbeddedCluster
+class ReaderGroupCoordinatorIT {
+    @Provided
+    static TestCluster pravega;
+
 
     /**
      * A job restored from a checkpoint taken after one segment was read up to the end cut
@@ -47,11 +52,11 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void endIsReachedAfterTheGroupCompletedASegmentOfTheEndCut() throws Exception {
-        String stream = pravega.createStream("rg-end", 2);
-        pravega.write(stream, IntStream.range(0, 400).mapToObj(i -> "e-" + i).toList());
+        String stream = pravega.newStream("rg-end", 2);
+        pravega.events().writeKeyedByText(stream, IntStream.range(0, 400).mapToObj(i -> "e-" + i).toList());
         StreamInfo info;
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
-            info = streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join();
+            info = streams.fetchStreamInfo(TestCluster.SCOPE, stream).join();
         }
         StreamCut end = info.getTailStreamCut();
         Map<Segment, Long> tail = end.asImpl().getPositions();
@@ -59,11 +64,11 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
         assertThat(tail.get(done)).isPositive();
         Map<Segment, Long> startPositions = new HashMap<>(info.getHeadStreamCut().asImpl().getPositions());
         startPositions.put(done, tail.get(done));
-        StreamCut start = new StreamCutImpl(Stream.of(PravegaTestCluster.SCOPE, stream), startPositions);
+        StreamCut start = new StreamCutImpl(Stream.of(TestCluster.SCOPE, stream), startPositions);
 
         PravegaSourceSettings settings = PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setDeserializer(new SimpleStringSchema())
                 .setStartingPosition(StreamPosition.of(start))
                 .setBounded(StreamPosition.of(end))
@@ -72,10 +77,10 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
         // Pravega blocks in the executor that polls for the checkpoint: not its own internal one
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
-             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig());
-             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig())) {
+             ReaderGroupManager groups = ReaderGroupManager.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig())) {
             group.resetGroup(start, end);
             try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName());
                  EventStreamReader<byte[]> reader = clients.createReader("reader", settings.readerGroupName(),
@@ -94,7 +99,7 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
                     read = reader.readNextEvent(1_000);
                 }
                 checkpoint.get(30, TimeUnit.SECONDS);
-                assertThat(handle.getStreamCuts().get(Stream.of(PravegaTestCluster.SCOPE, stream)).asImpl()
+                assertThat(handle.getStreamCuts().get(Stream.of(TestCluster.SCOPE, stream)).asImpl()
                         .getPositions()).doesNotContainKey(done).hasSize(tail.size() - 1);
 
                 // the end check takes a silent checkpoint, which the reader passes on its next reads
@@ -123,23 +128,23 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aFailedReaderGoesOfflineAtItsCheckpointedPosition() throws Exception {
-        String stream = pravega.createStream("rg-offline", 2);
+        String stream = pravega.newStream("rg-offline", 2);
         List<String> beforeIt = IntStream.range(0, 100).mapToObj(i -> "a-" + i).toList();
         List<String> afterIt = IntStream.range(0, 100).mapToObj(i -> "b-" + i).toList();
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         PravegaSourceSettings settings = settingsFor(stream);
         try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
-             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig());
-             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig())) {
+             ReaderGroupManager groups = ReaderGroupManager.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig())) {
             group.resetGroup(head(stream), null);
             try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName())) {
                 EventStreamReader<byte[]> dead = reader(clients, settings, "dead");
                 while (owned(handle, "dead") < 2) {
                     dead.readNextEvent(100);
                 }
-                pravega.write(stream, beforeIt);
+                pravega.events().writeKeyedByText(stream, beforeIt);
                 CompletableFuture<?> checkpoint = handle.initiateCheckpoint("c-1", executor);
                 int beforeCheckpoint = 0;
                 Position atCheckpoint = null;
@@ -151,7 +156,7 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
                         beforeCheckpoint++;
                     }
                 }
-                pravega.write(stream, afterIt);
+                pravega.events().writeKeyedByText(stream, afterIt);
                 int pastCheckpoint = 0;
                 while (pastCheckpoint < 20 && dead.readNextEvent(1_000).getEvent() != null) {
                     pastCheckpoint++;
@@ -179,15 +184,15 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aFailedReaderThatMovedSegmentsSinceItsCheckpointStaysInTheGroup() throws Exception {
-        String stream = pravega.createStream("rg-moved", 2);
-        pravega.write(stream, IntStream.range(0, 2000).mapToObj(i -> "e-" + i).toList());
+        String stream = pravega.newStream("rg-moved", 2);
+        pravega.events().writeKeyedByText(stream, IntStream.range(0, 2000).mapToObj(i -> "e-" + i).toList());
         ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor();
         PravegaSourceSettings settings = settingsFor(stream);
         try (ReaderGroupCoordinator group = new ReaderGroupCoordinator(settings);
-             ReaderGroupManager groups = ReaderGroupManager.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig());
-             EventStreamClientFactory clients = EventStreamClientFactory.withScope(PravegaTestCluster.SCOPE,
-                     pravega.connection().clientConfig())) {
+             ReaderGroupManager groups = ReaderGroupManager.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig());
+             EventStreamClientFactory clients = EventStreamClientFactory.withScope(TestCluster.SCOPE,
+                     pravega.clientConfig())) {
             group.resetGroup(head(stream), null);
             try (ReaderGroup handle = groups.getReaderGroup(settings.readerGroupName())) {
                 EventStreamReader<byte[]> dead = reader(clients, settings, "dead");
@@ -223,7 +228,7 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
     private static PravegaSourceSettings settingsFor(String stream) {
         return PravegaSource.<String>builder()
                 .setControllerUri(pravega.controllerUri())
-                .setStream(PravegaTestCluster.SCOPE, stream)
+                .setStream(TestCluster.SCOPE, stream)
                 .setDeserializer(new SimpleStringSchema())
                 .setGroupRefreshTime(Duration.ofMillis(100))
                 .build().settings();
@@ -231,7 +236,7 @@ class ReaderGroupCoordinatorIT extends PravegaFlinkIT {
 
     private static StreamCut head(String stream) {
         try (StreamManager streams = StreamManager.create(pravega.controllerUri())) {
-            return streams.fetchStreamInfo(PravegaTestCluster.SCOPE, stream).join().getHeadStreamCut();
+            return streams.fetchStreamInfo(TestCluster.SCOPE, stream).join().getHeadStreamCut();
         }
     }
 

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.nexus.NexusServer;
-import io.xtremehub.nexus.RedisServer;
+import io.xtremehub.testkit.RedisServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -314,7 +314,7 @@ class NexusServeIT {
                     bucket: kafka-tiered
                     pipeline: [{name: zstd}]
                 """);
-        try (RedisServer redis = new RedisServer(Files.createDirectories(tmp.resolve("redis")))) {
+        try (RedisServer redis = RedisServer.start(Files.createDirectories(tmp.resolve("redis")))) {
             String url = "redis://127.0.0.1:" + redis.port() + "/serve-it";
             Path objects = tmp.resolve("shared-objects");
             try (Serving a = serve("--config", config.toString(), "--redis", url, "--work-dir",

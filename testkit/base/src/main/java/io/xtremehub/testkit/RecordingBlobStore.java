@@ -1,4 +1,4 @@
-package io.xtremehub.standalone.internal;
+package io.xtremehub.testkit;
 
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -9,15 +9,12 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
-/**
- * Outermost middleware of the embedded Nexus: tells the open {@link GetRecording}s which bytes of
- * which object each GET returned, as the S3 client sees them (after Nexus decompressed them).
- */
-final class GetRecorder extends ForwardingBlobStore {
+/** The middleware of {@link GetRecorder}: tells the open recordings what each GET returned. */
+final class RecordingBlobStore extends ForwardingBlobStore {
     private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/.*");
     private final Set<GetRecording> open;
 
-    GetRecorder(BlobStore delegate, Set<GetRecording> open) {
+    RecordingBlobStore(BlobStore delegate, Set<GetRecording> open) {
         super(delegate);
         this.open = open;
     }

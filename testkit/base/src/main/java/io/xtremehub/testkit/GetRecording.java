@@ -1,4 +1,4 @@
-package io.xtremehub.standalone.internal;
+package io.xtremehub.testkit;
 
 import com.google.common.collect.Range;
 import com.google.common.collect.RangeSet;
@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * The GETs the embedded Nexus served to its S3 clients for the keys under one prefix while
+ * The GETs Nexus served to its S3 clients for the keys under one prefix while
  * this recording was open, and which bytes of each object they returned. It tells, for example,
  * whether a read was answered by Pravega's long-term storage rather than its cache.
  */
