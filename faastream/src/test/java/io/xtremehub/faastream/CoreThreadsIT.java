@@ -69,18 +69,21 @@ class CoreThreadsIT {
         return r.body();
     }
 
-    private static String runCli(String... args) {
+    /** Runs a {@code job} command the way a user points it at a cluster: with a manager.yaml. */
+    private static String runCli(String... args) throws java.io.IOException {
+        java.nio.file.Path config = java.nio.file.Files.createTempFile("manager", ".yaml");
+        java.nio.file.Files.writeString(config, "controller: " + tc.controllerUri() + "\nscope: " + tc.scope() + "\n");
         java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
         java.io.PrintStream old = System.out;
         System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
         try {
-            String[] all = new String[args.length + 2];
-            all[0] = "--controller=" + tc.controllerUri();
+            String[] all = new String[args.length + 1];
+            all[0] = "--config=" + config;
             System.arraycopy(args, 0, all, 1, args.length);
-            all[args.length + 1] = "--scope=" + tc.scope();
             new picocli.CommandLine(new io.xtremehub.faastream.cli.JobCli()).execute(all);
         } finally {
             System.setOut(old);
+            java.nio.file.Files.delete(config);
         }
         return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
