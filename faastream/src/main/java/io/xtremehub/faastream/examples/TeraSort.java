@@ -23,9 +23,24 @@ public final class TeraSort {
     private TeraSort() {
     }
 
+    /** Sorts the records of one bucket object. */
     public static Pipeline<byte[]> pipeline(String bucket, String inputKey, String outputPath, int mappers,
                                             int reducers) {
-        return Pipeline.fromBucketFile(bucket, inputKey, RecordFormat.fixed(RECORD), Serializers.bytes())
+        return pipeline(Pipeline.fromBucketFile(bucket, inputKey, RecordFormat.fixed(RECORD), Serializers.bytes()),
+                bucket, outputPath, mappers, reducers);
+    }
+
+    /** Sorts the records of every object under a bucket prefix. */
+    public static Pipeline<byte[]> folderPipeline(String bucket, String inputPrefix, String outputPath, int mappers,
+                                                  int reducers) {
+        return pipeline(Pipeline.fromBucketFolder(bucket, inputPrefix, RecordFormat.fixed(RECORD), Serializers.bytes()),
+                bucket, outputPath, mappers, reducers);
+    }
+
+    /** Sorts any source of 100-byte records into parts of a bucket path whose name order is the global order. */
+    public static Pipeline<byte[]> pipeline(Pipeline<byte[]> records, String bucket, String outputPath, int mappers,
+                                            int reducers) {
+        return records
                 .map(TeraSort::checkRecord, Serializers.bytes()).parallelism(mappers).named("partition")
                 .routeBy(Routings.lexicographic(TeraSort::key))
                 .reduce(TeraSort::sortKey, TeraSort::concat, Serializers.bytes()).parallelism(reducers).named("sort")
