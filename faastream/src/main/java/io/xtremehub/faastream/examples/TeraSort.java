@@ -1,11 +1,9 @@
 package io.xtremehub.faastream.examples;
 
-import io.xtremehub.faastream.Group;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.RecordFormat;
 import io.xtremehub.faastream.Routings;
 import io.xtremehub.faastream.Serializers;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -13,8 +11,8 @@ import java.util.Random;
 /**
  * TeraSort-style sort (reference 6.4.5, D3.1 5.4.3): 100-byte records with 10-byte keys. Mappers
  * route each record with an order-preserving routing of its key, so segment i holds only keys
- * below those of segment i+1; each reducer sorts its segment, and the output parts read in name
- * order are globally sorted.
+ * below those of segment i+1; each sorter sorts its segment ({@link Pipeline#sortBy}), and the
+ * output parts read in name order are globally sorted.
  */
 public final class TeraSort {
     public static final int RECORD = 100;
@@ -43,7 +41,7 @@ public final class TeraSort {
         return records
                 .map(TeraSort::checkRecord, Serializers.bytes()).parallelism(mappers).named("partition")
                 .routeBy(Routings.lexicographic(TeraSort::key))
-                .reduce(TeraSort::sortKey, TeraSort::concat, Serializers.bytes()).parallelism(reducers).named("sort")
+                .sortBy(TeraSort::compareKeys).parallelism(reducers).named("sort")
                 .writeToBucket(bucket, outputPath, RecordFormat.fixed(RECORD));
     }
 
@@ -77,9 +75,8 @@ public final class TeraSort {
         return record;
     }
 
-    static byte[] concat(Group<String, byte[]> g) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(g.values().size() * RECORD);
-        g.values().forEach(out::writeBytes);
-        return out.toByteArray();
+    /** The records' order: their keys' unsigned bytes. */
+    public static int compareKeys(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, 0, KEY, b, 0, KEY);
     }
 }

@@ -3,6 +3,7 @@ package io.xtremehub.faastream.internal.worker;
 import io.xtremehub.faastream.Filter;
 import io.xtremehub.faastream.Group;
 import io.xtremehub.faastream.KeyFunction;
+import io.xtremehub.faastream.SortOrder;
 import io.xtremehub.faastream.Transformer;
 import io.xtremehub.faastream.internal.graph.StageSpec;
 import java.util.ArrayList;
@@ -13,12 +14,15 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * Applies one stage's user function: map, filter, flatMap, or reduce (which collects key groups and
- * hands them to the reducer in key order when asked to emit).
+ * Applies one stage's user function: map, filter, flatMap, reduce (which collects key groups and
+ * hands them to the reducer in key order when asked to emit), or sort (which collects events and
+ * emits them in order when asked to).
  */
 final class StageProcessor {
     private final StageSpec spec;
     private Map<Object, List<Object>> groups;
+    /** SORT: the events collected since the last emit. */
+    private List<Object> toSort;
 
     StageProcessor(StageSpec spec) {
         this.spec = spec;
@@ -66,13 +70,19 @@ final class StageProcessor {
                 }
                 groups.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
             }
+            case SORT -> {
+                if (toSort == null) {
+                    toSort = new ArrayList<>();
+                }
+                toSort.add(input);
+            }
             default -> throw new IllegalStateException("unknown stage kind " + spec.kind());
         }
     }
 
     /** Number of collected groups (reduce). */
     int pendingGroups() {
-        return groups == null ? 0 : groups.size();
+        return groups != null ? groups.size() : toSort != null ? toSort.size() : 0;
     }
 
     /**
@@ -82,6 +92,10 @@ final class StageProcessor {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void emitGroups(Consumer<Object> emit) throws GroupFailure {
+        if (toSort != null) {
+            emitSorted(emit);
+            return;
+        }
         if (groups == null || groups.isEmpty()) {
             return;
         }
@@ -100,13 +114,28 @@ final class StageProcessor {
         }
     }
 
+    /** SORT: emits the collected events in the stage's order and forgets them. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void emitSorted(Consumer<Object> emit) throws GroupFailure {
+        List<Object> batch = toSort;
+        toSort = null;
+        try {
+            batch.sort((SortOrder) spec.function());
+        } catch (RuntimeException ex) {
+            throw new GroupFailure(null, batch.size(), ex);
+        }
+        for (Object o : batch) {
+            emit.accept(o);
+        }
+    }
+
     void close() throws Exception {
         if (spec.function() instanceof Transformer<?, ?> t) {
             t.close();
         }
     }
 
-    /** A reducer threw on one key group. */
+    /** A reducer threw on one key group, or (key null) the sort order threw. */
     static final class GroupFailure extends Exception {
         final Object key;
         final int size;
