@@ -372,6 +372,10 @@ public final class WorkerRuntime {
         try {
             processor.emitGroups(emit);
         } catch (StageProcessor.GroupFailure g) {
+            if (g.key == null) {
+                throw new WorkerFailure(label + " failed sorting its " + g.size + " events: "
+                        + FailureText.oneLine(g.getCause()));
+            }
             throw new WorkerFailure(label + " failed on the group of key '" + g.key + "' (" + g.size + " events): "
                     + FailureText.oneLine(g.getCause()));
         }
@@ -386,10 +390,17 @@ public final class WorkerRuntime {
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
                                  DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type) throws Exception {
-        reader.stop();
-        readerThread.join();
+        reader.finishBuffered();
         InputItem item;
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+        while (readerThread.isAlive()) {
+            // the reader may still be queueing the rest of a pack it read
+            item = queue.poll(10, TimeUnit.MILLISECONDS);
+            if (item != null) {
+                handle(item, processor, inSer, emit, deadLetters, output);
+            }
+        }
+        readerThread.join();
         while ((item = queue.poll()) != null) {
             handle(item, processor, inSer, emit, deadLetters, output);
         }

@@ -19,6 +19,10 @@ class EnvelopeTest {
         Envelope e = Envelope.decode(Envelope.end(1L << 33).encode());
         assertEquals(Envelope.Type.END, e.type());
         assertEquals(1L << 33, e.segmentId());
+        Envelope p = Envelope.decode(Envelope.pack(2, new byte[] {0, 0, 0, 1, 7}).encode());
+        assertEquals(Envelope.Type.PACK, p.type());
+        assertEquals(2, p.partition());
+        assertArrayEquals(new byte[] {0, 0, 0, 1, 7}, p.payload());
     }
 
     @Test
