@@ -66,6 +66,8 @@ public final class JobRunner implements Job {
     private volatile boolean cancelRequested;
     private volatile JobState state = JobState.STARTING;
     private final JobFailure failure = new JobFailure();
+    private long startNanos;
+    private volatile long runningNanos;
     private long lastScaling;
     private long lastPublish;
     private long lastLag;
@@ -95,6 +97,7 @@ public final class JobRunner implements Job {
 
     /** Creates streams, reader groups and channels, and launches the workers; then runs in the background. */
     public void start() {
+        startNanos = System.nanoTime();
         try {
             setup();
         } catch (RuntimeException e) {
@@ -151,6 +154,7 @@ public final class JobRunner implements Job {
             }
         }
         state = JobState.RUNNING;
+        runningNanos = System.nanoTime();
         LOG.info("job {} ({}) started: {} stages, mode {}, platform {}", jobId, options.name(), stages.size(), mode,
                 launcher.platformName());
     }
@@ -175,13 +179,17 @@ public final class JobRunner implements Job {
             end = JobState.FAILED;
         }
         state = end;
+        long endNanos = System.nanoTime();
         teardown(end != JobState.COMPLETED);
         status = StatusSnapshot.of(jobId, state, mode, stages, failure.reason());
         publish(true);
         if (end == JobState.FAILED) {
             LOG.warn("job {} failed: {}", jobId, failure.reason());
         } else {
-            LOG.info("job {} {}", jobId, end.name().toLowerCase());
+            // where a job's wall time goes: setting up streams and workers, running, cleaning up
+            LOG.info("job {} {} in {} ms (setup {} ms, running {} ms, teardown {} ms)", jobId,
+                    end.name().toLowerCase(), millis(startNanos, System.nanoTime()), millis(startNanos, runningNanos),
+                    millis(runningNanos, endNanos), millis(endNanos, System.nanoTime()));
         }
         finished.complete(status);
     }
@@ -322,6 +330,10 @@ public final class JobRunner implements Job {
             return;
         }
         resources.delete(spec.stageCount());
+    }
+
+    private static long millis(long fromNanos, long toNanos) {
+        return (toNanos - fromNanos) / 1_000_000;
     }
 
     private static void sleepQuietly(long ms) {
