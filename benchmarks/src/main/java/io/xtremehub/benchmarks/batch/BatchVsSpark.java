@@ -57,6 +57,7 @@ public final class BatchVsSpark {
         long sortBytes = Long.parseLong(opt(a, "--sort-bytes", "1000000000"));
         List<String> only = List.of(opt(a, "--only", "wordcount,sort").split(","));
         int workers = Integer.parseInt(opt(a, "--workers", "2"));
+        List<String> systems = List.of(opt(a, "--systems", "spark,faastream").split(","));
         String name = opt(a, "--name", "batch-vs-spark");
         SparkBaseline spark = new SparkBaseline(Path.of(opt(a, "--spark-home", "benchmarks/spark-baseline/target")),
                 opt(a, "--spark-heap", "4g"), data.resolve("logs"));
@@ -83,7 +84,7 @@ public final class BatchVsSpark {
 
         List<Row> rows = new ArrayList<>();
         // Spark first, each job in a JVM of its own, before the cluster starts
-        if (wc != null) {
+        if (wc != null && systems.contains("spark")) {
             Path o = data.resolve("spark-wordcount");
             SparkBaseline.Result r = spark.run("wordcount", data.resolve("words"), o);
             String diff = WordCounts.difference(wc.counts(), WordCounts.fromDirectory(o));
@@ -91,7 +92,7 @@ public final class BatchVsSpark {
                     diff == null ? "counts equal the generator's" : diff));
             log("Spark WordCount: %,d ms (start-up %,d ms), %s", r.totalMs(), r.startupMs(), rows.get(rows.size() - 1).detail());
         }
-        if (sortIn != null) {
+        if (sortIn != null && systems.contains("spark")) {
             Path o = data.resolve("spark-sort");
             SparkBaseline.Result r = spark.run("sort", data.resolve("records"), o);
             RecordCheck.Summary s = localRecords(o);
@@ -100,40 +101,48 @@ public final class BatchVsSpark {
             deleteTree(o);
         }
 
-        try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(data.resolve("cluster")))) {
-            var cfg = cluster.config();
-            ObjectStoreConfig store = ObjectStoreConfig.of(cluster.s3Endpoint(), cfg.ltsRegion(), cfg.ltsAccessKey(),
-                    cfg.ltsSecretKey());
-            try (S3Client s3 = S3Client.builder().endpointOverride(URI.create(cluster.s3Endpoint()))
-                    .region(Region.of(cfg.ltsRegion())).forcePathStyle(true)
-                    .credentialsProvider(StaticCredentialsProvider.create(
-                            AwsBasicCredentials.create(cfg.ltsAccessKey(), cfg.ltsSecretKey()))).build();
-                 Manager manager = Manager.builder().controllerUri(cluster.controllerUri()).objectStore(store)
-                         .platform(new ThreadPlatform()).build()) {
-                FaaStreamBatch fs = new FaaStreamBatch(manager, s3, "batch-" + System.currentTimeMillis());
-                if (wc != null) {
-                    fs.stage(data.resolve("words"), "words/");
-                    FaaStreamBatch.Result r = fs.run("wordcount",
-                            WordCount.pipeline(fs.bucket(), "words/", "counts/", workers, workers));
-                    String diff = WordCounts.difference(wc.counts(), fs.wordCounts("counts/"));
-                    rows.add(new Row("wordcount", "faastream", r.totalMs(), 0, diff == null,
-                            (diff == null ? "counts equal the generator's" : diff) + "; " + r.stagesLine()));
-                    log("FaaStream WordCount: %,d ms, %s", r.totalMs(), rows.get(rows.size() - 1).detail());
-                }
-                if (sortIn != null) {
-                    fs.stage(data.resolve("records"), "records/");
-                    FaaStreamBatch.Result r = fs.run("sort",
-                            TeraSort.folderPipeline(fs.bucket(), "records/", "sorted/", workers, workers));
-                    Row row = sortRow("faastream", r.totalMs(), 0, sortIn, fs.records("sorted/"));
-                    rows.add(new Row(row.job(), row.system(), row.totalMs(), 0, row.correct(),
-                            row.detail() + "; " + r.stagesLine()));
-                    log("FaaStream sort: %,d ms, %s", r.totalMs(), rows.get(rows.size() - 1).detail());
-                }
+        try (StandaloneCluster cluster = !systems.contains("faastream") ? null
+                : StandaloneCluster.start(ClusterConfig.ephemeral(data.resolve("cluster")))) {
+            if (cluster != null) {
+                runFaaStream(cluster, data, wc, sortIn, workers, rows);
             }
         }
         String endLoad = loadAverage();
         BatchReport.write(out, name, rows, started, startLoad, endLoad, words, distinct, sortBytes, workers);
         System.exit(rows.stream().allMatch(Row::correct) ? 0 : 1);
+    }
+
+    private static void runFaaStream(StandaloneCluster cluster, Path data, WordCorpus.Expected wc,
+                                     RecordCheck.Summary sortIn, int workers, List<Row> rows) throws Exception {
+        var cfg = cluster.config();
+        ObjectStoreConfig store = ObjectStoreConfig.of(cluster.s3Endpoint(), cfg.ltsRegion(), cfg.ltsAccessKey(),
+                cfg.ltsSecretKey());
+        try (S3Client s3 = S3Client.builder().endpointOverride(URI.create(cluster.s3Endpoint()))
+                .region(Region.of(cfg.ltsRegion())).forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create(cfg.ltsAccessKey(), cfg.ltsSecretKey()))).build();
+             Manager manager = Manager.builder().controllerUri(cluster.controllerUri()).objectStore(store)
+                     .platform(new ThreadPlatform()).build()) {
+            FaaStreamBatch fs = new FaaStreamBatch(manager, s3, "batch-" + System.currentTimeMillis());
+            if (wc != null) {
+                fs.stage(data.resolve("words"), "words/");
+                FaaStreamBatch.Result r = fs.run("wordcount",
+                        WordCount.pipeline(fs.bucket(), "words/", "counts/", workers, workers));
+                String diff = WordCounts.difference(wc.counts(), fs.wordCounts("counts/"));
+                rows.add(new Row("wordcount", "faastream", r.totalMs(), 0, diff == null,
+                        (diff == null ? "counts equal the generator's" : diff) + "; " + r.stagesLine()));
+                log("FaaStream WordCount: %,d ms, %s", r.totalMs(), rows.get(rows.size() - 1).detail());
+            }
+            if (sortIn != null) {
+                fs.stage(data.resolve("records"), "records/");
+                FaaStreamBatch.Result r = fs.run("sort",
+                        TeraSort.folderPipeline(fs.bucket(), "records/", "sorted/", workers, workers));
+                Row row = sortRow("faastream", r.totalMs(), 0, sortIn, fs.records("sorted/"));
+                rows.add(new Row(row.job(), row.system(), row.totalMs(), 0, row.correct(),
+                        row.detail() + "; " + r.stagesLine()));
+                log("FaaStream sort: %,d ms, %s", r.totalMs(), rows.get(rows.size() - 1).detail());
+            }
+            }
     }
 
     private static Row sortRow(String system, long ms, long startupMs, RecordCheck.Summary in, RecordCheck.Summary out) {
