@@ -13,29 +13,39 @@ import java.util.Map;
  * the others anywhere; events above the threshold are parked in the object store by reference.
  * Small events are packed per target segment ({@link EventPack}) and a pack is written when it is
  * full or the output is flushed (at every sync, and in a stream whenever the worker goes idle), so a
- * shuffle of small records costs Pravega one event per pack instead of one per record.
+ * shuffle of small records costs Pravega one event per pack instead of one per record. In a batch,
+ * packs grow bigger and are parked in the object store with a reference in the stream: the bulk of a
+ * shuffle is then written and read once, instead of going through the stream's write-ahead log and
+ * its tiering to long-term storage.
  */
 final class IntermediateOutput extends StreamOutput {
     /** A pack is written once it holds this many bytes. */
     static final int PACK_BYTES = 1 << 20;
+    /** In a batch, a pack is parked once it holds this many bytes. */
+    static final int PARKED_PACK_BYTES = 8 << 20;
 
     private final SegmentRouter router;
     private final LargeEvents large;
     private final int threshold;
     private final int packLimit;
+    /** When a pack is written: {@link #packLimit}, or in a batch {@link #PARKED_PACK_BYTES}. */
+    private final int fullPack;
     /** Open packs by target segment (-1: unrouted), in the order they were opened. */
     private final Map<Long, OpenPack> packs = new LinkedHashMap<>();
 
     private record OpenPack(String routingKey, int partition, EventPack pack) {
     }
 
-    IntermediateOutput(PravegaContext ctx, String stream, EventWrites writer, LargeEvents large, int threshold) {
+    /** @param parkPacks whether full packs go to the object store (a batch) */
+    IntermediateOutput(PravegaContext ctx, String stream, EventWrites writer, LargeEvents large, int threshold,
+                       boolean parkPacks) {
         super(writer);
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 2_000);
         this.large = large;
         this.threshold = threshold;
         // a pack, framed, never exceeds what may travel inline
         this.packLimit = Math.min(PACK_BYTES, threshold - 64);
+        this.fullPack = parkPacks ? Math.max(packLimit, PARKED_PACK_BYTES) : packLimit;
     }
 
     @Override
@@ -52,7 +62,7 @@ final class IntermediateOutput extends StreamOutput {
             return;
         }
         OpenPack open = packs.get(id);
-        if (open != null && open.pack().size() + EventPack.framed(payload.length) > packLimit) {
+        if (open != null && open.pack().size() + EventPack.framed(payload.length) > fullPack) {
             sendPack(id);
             open = null;
         }
@@ -81,6 +91,10 @@ final class IntermediateOutput extends StreamOutput {
             // a lone event needs no pack frame
             byte[] only = EventPack.unpack(open.pack().drain()).get(0);
             send(open.routingKey(), Envelope.data(open.partition(), only).encode());
+            return;
+        }
+        if (open.pack().size() > packLimit) {
+            send(open.routingKey(), Envelope.packRef(open.partition(), large.park(open.pack().drain())).encode());
             return;
         }
         send(open.routingKey(), Envelope.pack(open.partition(), open.pack().drain()).encode());

@@ -64,15 +64,16 @@ final class ReaderGroupInput implements StageInput {
             case END -> InputItem.end(e.segmentId());
             case DATA -> InputItem.event(e.payload(), e.partition(), origin);
             case REF -> InputItem.event(large.fetch(e.refKey()), e.partition(), origin + " (large event " + e.refKey() + ")");
-            case PACK -> unpack(e, origin);
+            case PACK -> unpack(e.payload(), e.partition(), origin);
+            case PACK_REF -> unpack(large.fetch(e.refKey()), e.partition(), origin + " (parked pack " + e.refKey() + ")");
         };
     }
 
-    private InputItem unpack(Envelope pack, String origin) {
+    private InputItem unpack(byte[] body, int partition, String origin) {
         String base = origin + " packed event ";
         long i = 0;
-        for (byte[] event : EventPack.unpack(pack.payload())) {
-            unpacked.add(InputItem.event(event, pack.partition(), base, i++));
+        for (byte[] event : EventPack.unpack(body)) {
+            unpacked.add(InputItem.event(event, partition, base, i++));
         }
         return unpacked.poll();
     }

@@ -50,7 +50,8 @@ final class StageEndpoints {
         int i = launch.stage();
         if (!spec.lastStage(i)) {
             String stream = names.dataStream(i + 1);
-            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold());
+            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold(),
+                    launch.settings().mode() == Mode.BATCH);
         }
         SinkSpec sink = spec.sink();
         if (sink.kind() == SinkSpec.Kind.STREAM) {
