@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,11 +45,18 @@ final class JobResources {
         this.exactlyOnce = exactlyOnce;
     }
 
-    /** Creates a stream of the job with a fixed number of segments; {@link #delete} removes it. */
-    void createStream(String name, int segments) {
-        streams.createStream(ctx.scope(), name, StreamConfiguration.builder()
-                .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(segments)).build());
-        createdStreams.add(name);
+    /**
+     * Creates streams of the job, each with a fixed number of segments, all at once (the controller
+     * works on them concurrently); {@link #delete} removes them.
+     */
+    void createStreams(Map<String, Integer> segmentsByName) {
+        List<CompletableFuture<Boolean>> created = new ArrayList<>();
+        for (Map.Entry<String, Integer> e : segmentsByName.entrySet()) {
+            created.add(ctx.controller().createStream(ctx.scope(), e.getKey(), StreamConfiguration.builder()
+                    .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(e.getValue())).build()));
+            createdStreams.add(e.getKey());
+        }
+        CompletableFuture.allOf(created.toArray(new CompletableFuture<?>[0])).join();
     }
 
     ReaderGroup createReaderGroup(int stage, String stream) {
@@ -87,23 +95,38 @@ final class JobResources {
         }
     }
 
+    private static void cleanupThread(Runnable r) {
+        Thread t = new Thread(r, "faastream-cleanup");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** Deletes the job's reader groups, streams and spilled objects; each failure is only logged. */
     void delete(int stageCount) {
+        // the reader-group client blocks: one short-lived thread per group, so they go at once
+        List<CompletableFuture<Void>> groups = new ArrayList<>();
         for (int i = 0; i < stageCount; i++) {
-            try {
-                readerGroups.deleteReaderGroup(names.readerGroup(i));
-            } catch (RuntimeException e) {
-                LOG.debug("delete reader group: {}", e.toString());
-            }
+            String group = names.readerGroup(i);
+            groups.add(CompletableFuture.runAsync(() -> {
+                try {
+                    readerGroups.deleteReaderGroup(group);
+                } catch (RuntimeException e) {
+                    LOG.debug("delete reader group: {}", e.toString());
+                }
+            }, JobResources::cleanupThread));
         }
+        CompletableFuture.allOf(groups.toArray(new CompletableFuture<?>[0])).join();
+        // all streams at once: sealing and deleting one by one adds up to seconds per job
+        List<CompletableFuture<Boolean>> deleted = new ArrayList<>();
         for (String s : createdStreams) {
-            try {
-                streams.sealStream(ctx.scope(), s);
-                streams.deleteStream(ctx.scope(), s);
-            } catch (RuntimeException e) {
-                LOG.debug("delete stream {}: {}", s, e.toString());
-            }
+            deleted.add(ctx.controller().sealStream(ctx.scope(), s)
+                    .thenCompose(sealed -> ctx.controller().deleteStream(ctx.scope(), s))
+                    .exceptionally(e -> {
+                        LOG.debug("delete stream {}: {}", s, e.toString());
+                        return false;
+                    }));
         }
+        CompletableFuture.allOf(deleted.toArray(new CompletableFuture<?>[0])).join();
         try {
             store.deletePrefix(storeConfig.spillBucket(), names.spillPrefix());
         } catch (RuntimeException e) {

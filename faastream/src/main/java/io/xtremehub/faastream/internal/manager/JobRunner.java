@@ -24,7 +24,9 @@ import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -112,33 +114,43 @@ public final class JobRunner implements Job {
     // ---------------------------------------------------------------- setup
 
     private void setup() {
-        for (int i = 0; i < spec.stageCount(); i++) {
-            resources.createStream(names.controlStream(i), 1);
-            resources.createStream(names.telemetryStream(i), 1);
-        }
+        int[] want = new int[spec.stageCount()];
+        int[] partitions = new int[spec.stageCount()];
+        // every stream of the job in one round of controller calls: one by one they add up to seconds
+        Map<String, Integer> streams = new LinkedHashMap<>();
         for (int i = 0; i < spec.stageCount(); i++) {
             var s = spec.stage(i);
             int workers = Math.max(1, s.parallelism());
             policy.initialize(i, workers, workers);
-            int want = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
+            want[i] = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
+            partitions[i] = s.keyed() ? want[i] : Math.max(1, policy.getPartitions(i));
+            streams.put(names.controlStream(i), 1);
+            streams.put(names.telemetryStream(i), 1);
+            if (i > 0) {
+                streams.put(names.dataStream(i), s.keyed() ? partitions[i] : 1);
+            }
+        }
+        resources.createStreams(streams);
+        long streamsDone = System.nanoTime();
+        for (int i = 0; i < spec.stageCount(); i++) {
+            var s = spec.stage(i);
             StageState st = new StageState(i, s, spec.stageLabel(i),
                     new Channel<>(ctx.sync(), names.controlStream(i), ControlMessage.class),
                     new Channel<>(ctx.sync(), names.telemetryStream(i), Telemetry.class));
             if (i > 0) {
-                int partitions = s.keyed() ? want : Math.max(1, policy.getPartitions(i));
-                resources.createStream(names.dataStream(i), s.keyed() ? partitions : 1);
-                if (!s.keyed() && partitions > 1) {
-                    resources.scaleStream(names.dataStream(i), partitions);
+                if (!s.keyed() && partitions[i] > 1) {
+                    resources.scaleStream(names.dataStream(i), partitions[i]);
                 }
-                st.partitions = partitions;
+                st.partitions = partitions[i];
                 st.readerGroup = resources.createReaderGroup(i, names.dataStream(i));
             } else if (spec.source().kind() == SourceSpec.Kind.STREAM && mode == Mode.STREAM) {
                 st.readerGroup = resources.createReaderGroup(0, spec.source().stream());
             }
             st.nextSlot = 0;
             stages.add(st);
-            List<List<SourceSplit>> splits = i == 0 && st.readerGroup == null ? splitter.split(spec.source(), want) : null;
-            for (int w = 0; w < want; w++) {
+            List<List<SourceSplit>> splits = i == 0 && st.readerGroup == null
+                    ? splitter.split(spec.source(), want[i]) : null;
+            for (int w = 0; w < want[i]; w++) {
                 launcher.addSlot(st, splits == null ? null : splits.get(w), true);
             }
         }
@@ -147,6 +159,7 @@ public final class JobRunner implements Job {
                 st.transactions = coordinator(st);
             }
         }
+        long groupsDone = System.nanoTime();
         // launch consumers before producers so data never waits for a reader
         for (int i = stages.size() - 1; i >= 0; i--) {
             for (SlotState slot : stages.get(i).slots.values()) {
@@ -155,8 +168,9 @@ public final class JobRunner implements Job {
         }
         state = JobState.RUNNING;
         runningNanos = System.nanoTime();
-        LOG.info("job {} ({}) started: {} stages, mode {}, platform {}", jobId, options.name(), stages.size(), mode,
-                launcher.platformName());
+        LOG.info("job {} ({}) started: {} stages, mode {}, platform {} (streams {} ms, channels, reader groups "
+                + "and splits {} ms, launch {} ms)", jobId, options.name(), stages.size(), mode, launcher.platformName(),
+                millis(startNanos, streamsDone), millis(streamsDone, groupsDone), millis(groupsDone, runningNanos));
     }
 
     private StageTransactionCoordinator coordinator(StageState st) {
