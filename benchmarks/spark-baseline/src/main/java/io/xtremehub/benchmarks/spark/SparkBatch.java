@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -28,6 +29,8 @@ import scala.Tuple2;
 public final class SparkBatch {
     static final int RECORD = 100;
     static final int KEY = 10;
+    /** Compiled once: String.split compiles a pattern like this one on every call. */
+    private static final Pattern NON_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     private SparkBatch() {
     }
@@ -79,7 +82,7 @@ public final class SparkBatch {
     /** Lower-case words of a line: runs of letters and digits (the same rule as FaaStream's WordCount). */
     static List<String> words(String line) {
         List<String> out = new ArrayList<>();
-        for (String w : line.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+")) {
+        for (String w : NON_WORD.split(line.toLowerCase(Locale.ROOT))) {
             if (!w.isEmpty()) {
                 out.add(w);
             }
