@@ -16,6 +16,8 @@ mvn -B -q -o -pl benchmarks -am package -DskipTests dependency:build-classpath \
   -Dmdep.outputFile="$root/benchmarks/target/cp.txt" >/dev/null
 cp="benchmarks/target/classes:$(cat benchmarks/target/cp.txt)"
 opens="--add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
-exec java -Xmx${FAASTREAM_HEAP:-4g} $opens -Dlogback.configurationFile=xtremehub-logback.xml \
+# both systems get the same heap (FaaStream's JVM also hosts the cluster)
+heap=${BATCH_HEAP:-6g}
+exec java -Xmx$heap $opens -Dlogback.configurationFile=xtremehub-logback.xml \
   -Dxtremehub.log.dir=benchmarks/target/logs -cp "$cp" \
-  io.xtremehub.benchmarks.batch.BatchVsSpark --out benchmarks/results "$@"
+  io.xtremehub.benchmarks.batch.BatchVsSpark --out benchmarks/results --spark-heap "$heap" "$@"

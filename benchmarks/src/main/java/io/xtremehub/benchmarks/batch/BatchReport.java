@@ -15,7 +15,7 @@ final class BatchReport {
     }
 
     static void write(Path dir, String name, List<BatchVsSpark.Row> rows, Instant started, String startLoad,
-                      String endLoad, long words, int distinct, long sortBytes, int workers) throws IOException {
+                      String endLoad, long words, int distinct, long sortBytes, int workers, String heap) throws IOException {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(dir.resolve(name + ".csv")))) {
             w.println("started,job,system,total_ms,startup_ms,correct,detail");
             for (BatchVsSpark.Row r : rows) {
@@ -29,8 +29,8 @@ final class BatchReport {
                     endLoad);
             w.printf(Locale.ROOT, "WordCount: %,d words, Zipf over %,d distinct words. Sort: %,d bytes of 100-byte "
                     + "records. FaaStream: thread workers, %d per stage, on a running embedded cluster, input in a "
-                    + "bucket of its S3 endpoint; Spark 4.0.1 local[2], input in local files.%n%n", words, distinct,
-                    sortBytes, workers);
+                    + "bucket of its S3 endpoint; Spark 4.0.1 local[2], input in local files. Both JVMs: -Xmx%s.%n%n",
+                    words, distinct, sortBytes, workers, heap);
             w.println("| job | Spark, session start to result (start-up) | FaaStream, execute to complete output "
                     + "| FaaStream / Spark | both correct |");
             w.println("|---|---|---|---|---|");
@@ -49,6 +49,9 @@ final class BatchReport {
                         s.map(BatchVsSpark.Row::correct).orElse(true) && f.map(BatchVsSpark.Row::correct).orElse(true)
                                 ? "yes" : "NO");
             }
+            find(rows, "warmup", "faastream").ifPresent(r -> w.printf(Locale.ROOT, "%nFaaStream ran a 4-word "
+                    + "WordCount on the fresh cluster first (%.1f s; not part of the ratios): the cluster is a running one.%n",
+                    r.totalMs() / 1000.0));
             w.println();
             w.println("Checks:");
             for (BatchVsSpark.Row r : rows) {
