@@ -13,10 +13,14 @@ import java.util.Map;
  * the others anywhere; events above the threshold are parked in the object store by reference.
  * Small events are packed per target segment ({@link EventPack}) and a pack is written when it is
  * full or the output is flushed (at every sync, and in a stream whenever the worker goes idle), so a
- * shuffle of small records costs Pravega one event per pack instead of one per record. In a batch,
- * packs grow bigger and are parked in the object store with a reference in the stream: the bulk of a
- * shuffle is then written and read once, instead of going through the stream's write-ahead log and
- * its tiering to long-term storage.
+ * shuffle of small records costs Pravega one event per pack instead of one per record.
+ *
+ * <p>A reader-group checkpoint can only fall between packs, so before a stage that recovers from
+ * checkpoints a pack holds at most what the next worker's queue holds. Before a stage that holds its
+ * whole input until it ends (reduce, sort; a lost worker there stops the job), packs are bounded by
+ * size alone, and in a batch they grow bigger and are parked in the object store with a reference
+ * in the stream: the bulk of the shuffle is then written and read once, instead of going through the
+ * stream's write-ahead log and its tiering to long-term storage.
  */
 final class IntermediateOutput extends StreamOutput {
     /** A pack is written once it holds this many bytes. */
@@ -30,15 +34,20 @@ final class IntermediateOutput extends StreamOutput {
     private final int packLimit;
     /** When a pack is written: {@link #packLimit}, or in a batch {@link #PARKED_PACK_BYTES}. */
     private final int fullPack;
+    /** Most events in one pack. */
+    private final int maxEvents;
     /** Open packs by target segment (-1: unrouted), in the order they were opened. */
     private final Map<Long, OpenPack> packs = new LinkedHashMap<>();
 
     private record OpenPack(String routingKey, int partition, EventPack pack) {
     }
 
-    /** @param parkPacks whether full packs go to the object store (a batch) */
+    /**
+     * @param maxEvents most events in one pack
+     * @param parkPacks whether packs grow big and go to the object store
+     */
     IntermediateOutput(PravegaContext ctx, String stream, EventWrites writer, LargeEvents large, int threshold,
-                       boolean parkPacks) {
+                       int maxEvents, boolean parkPacks) {
         super(writer);
         this.router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 2_000);
         this.large = large;
@@ -46,6 +55,7 @@ final class IntermediateOutput extends StreamOutput {
         // a pack, framed, never exceeds what may travel inline
         this.packLimit = Math.min(PACK_BYTES, threshold - 64);
         this.fullPack = parkPacks ? Math.max(packLimit, PARKED_PACK_BYTES) : packLimit;
+        this.maxEvents = Math.max(1, maxEvents);
     }
 
     @Override
@@ -62,7 +72,8 @@ final class IntermediateOutput extends StreamOutput {
             return;
         }
         OpenPack open = packs.get(id);
-        if (open != null && open.pack().size() + EventPack.framed(payload.length) > fullPack) {
+        if (open != null && (open.pack().size() + EventPack.framed(payload.length) > fullPack
+                || open.pack().count() >= maxEvents)) {
             sendPack(id);
             open = null;
         }
