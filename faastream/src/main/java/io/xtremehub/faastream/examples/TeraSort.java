@@ -4,6 +4,7 @@ import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.RecordFormat;
 import io.xtremehub.faastream.Routings;
 import io.xtremehub.faastream.Serializers;
+import io.xtremehub.faastream.SortOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -41,7 +42,7 @@ public final class TeraSort {
         return records
                 .map(TeraSort::checkRecord, Serializers.bytes()).parallelism(mappers).named("partition")
                 .routeBy(Routings.lexicographic(TeraSort::key))
-                .sortBy(TeraSort::compareKeys).parallelism(reducers).named("sort")
+                .sortBy(SortOrder.unsignedBytes(0, KEY)).parallelism(reducers).named("sort")
                 .writeToBucket(bucket, outputPath, RecordFormat.fixed(RECORD));
     }
 

@@ -6,6 +6,7 @@ import io.xtremehub.faastream.KeyFunction;
 import io.xtremehub.faastream.SortOrder;
 import io.xtremehub.faastream.Transformer;
 import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.sort.PrefixSort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -119,8 +120,13 @@ final class StageProcessor {
     private void emitSorted(Consumer<Object> emit) throws GroupFailure {
         List<Object> batch = toSort;
         toSort = null;
+        SortOrder order = (SortOrder) spec.function();
         try {
-            batch.sort((SortOrder) spec.function());
+            if (order.hasPrefix()) {
+                batch = PrefixSort.sort(batch, order);
+            } else {
+                batch.sort(order);
+            }
         } catch (RuntimeException ex) {
             throw new GroupFailure(null, batch.size(), ex);
         }
