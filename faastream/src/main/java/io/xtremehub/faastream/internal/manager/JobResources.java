@@ -101,13 +101,18 @@ final class JobResources {
         t.start();
     }
 
-    /** Deletes the job's reader groups, streams and spilled objects; each failure is only logged. */
+    /**
+     * Deletes the job's reader groups, streams and spilled objects, all at once (one by one, the
+     * controller's seal-and-delete rounds add up to seconds per job); each failure is only logged.
+     * Readers of the job's groups are all closed by now, and no group counts as a subscriber of its
+     * stream, so a stream may go while its group is being deleted.
+     */
     void delete(int stageCount) {
-        // the reader-group client blocks: one short-lived thread per group, so they go at once
-        List<CompletableFuture<Void>> groups = new ArrayList<>();
+        List<CompletableFuture<?>> all = new ArrayList<>();
+        // the reader-group and object-store clients block: one short-lived thread each
         for (int i = 0; i < stageCount; i++) {
             String group = names.readerGroup(i);
-            groups.add(CompletableFuture.runAsync(() -> {
+            all.add(CompletableFuture.runAsync(() -> {
                 try {
                     readerGroups.deleteReaderGroup(group);
                 } catch (RuntimeException e) {
@@ -115,22 +120,21 @@ final class JobResources {
                 }
             }, JobResources::cleanupThread));
         }
-        CompletableFuture.allOf(groups.toArray(new CompletableFuture<?>[0])).join();
-        // all streams at once: sealing and deleting one by one adds up to seconds per job
-        List<CompletableFuture<Boolean>> deleted = new ArrayList<>();
+        all.add(CompletableFuture.runAsync(() -> {
+            try {
+                store.deletePrefix(storeConfig.spillBucket(), names.spillPrefix());
+            } catch (RuntimeException e) {
+                LOG.debug("delete spill objects: {}", e.toString());
+            }
+        }, JobResources::cleanupThread));
         for (String s : createdStreams) {
-            deleted.add(ctx.controller().sealStream(ctx.scope(), s)
+            all.add(ctx.controller().sealStream(ctx.scope(), s)
                     .thenCompose(sealed -> ctx.controller().deleteStream(ctx.scope(), s))
                     .exceptionally(e -> {
                         LOG.debug("delete stream {}: {}", s, e.toString());
                         return false;
                     }));
         }
-        CompletableFuture.allOf(deleted.toArray(new CompletableFuture<?>[0])).join();
-        try {
-            store.deletePrefix(storeConfig.spillBucket(), names.spillPrefix());
-        } catch (RuntimeException e) {
-            LOG.debug("delete spill objects: {}", e.toString());
-        }
+        CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).join();
     }
 }
