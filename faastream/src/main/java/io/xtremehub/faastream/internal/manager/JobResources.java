@@ -46,17 +46,25 @@ final class JobResources {
     }
 
     /**
-     * Creates streams of the job, each with a fixed number of segments, all at once (the controller
-     * works on them concurrently); {@link #delete} removes them.
+     * Starts creating streams of the job, each with a fixed number of segments, all at once (the
+     * controller works on them concurrently); {@link #delete} removes them.
+     *
+     * @return each stream's creation
      */
-    void createStreams(Map<String, Integer> segmentsByName) {
-        List<CompletableFuture<Boolean>> created = new ArrayList<>();
+    Map<String, CompletableFuture<Boolean>> createStreams(Map<String, Integer> segmentsByName) {
+        Map<String, CompletableFuture<Boolean>> created = new LinkedHashMap<>();
         for (Map.Entry<String, Integer> e : segmentsByName.entrySet()) {
-            created.add(ctx.controller().createStream(ctx.scope(), e.getKey(), StreamConfiguration.builder()
+            created.put(e.getKey(), ctx.controller().createStream(ctx.scope(), e.getKey(), StreamConfiguration.builder()
                     .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(e.getValue())).build()));
             createdStreams.add(e.getKey());
         }
-        CompletableFuture.allOf(created.toArray(new CompletableFuture<?>[0])).join();
+        return created;
+    }
+
+    /** Creates the stage's reader group once its stream exists, without waiting for the job's other streams. */
+    CompletableFuture<ReaderGroup> createReaderGroupWhen(CompletableFuture<Boolean> streamCreated, int stage,
+                                                        String stream) {
+        return streamCreated.thenApplyAsync(ok -> createReaderGroup(stage, stream), JobResources::blockingThread);
     }
 
     ReaderGroup createReaderGroup(int stage, String stream) {
@@ -95,8 +103,9 @@ final class JobResources {
         }
     }
 
-    private static void cleanupThread(Runnable r) {
-        Thread t = new Thread(r, "faastream-cleanup");
+    /** The reader-group and object-store clients block: a short-lived thread per call, so calls go at once. */
+    private static void blockingThread(Runnable r) {
+        Thread t = new Thread(r, "faastream-job-resources");
         t.setDaemon(true);
         t.start();
     }
@@ -109,7 +118,6 @@ final class JobResources {
      */
     void delete(int stageCount) {
         List<CompletableFuture<?>> all = new ArrayList<>();
-        // the reader-group and object-store clients block: one short-lived thread each
         for (int i = 0; i < stageCount; i++) {
             String group = names.readerGroup(i);
             all.add(CompletableFuture.runAsync(() -> {
@@ -118,7 +126,7 @@ final class JobResources {
                 } catch (RuntimeException e) {
                     LOG.debug("delete reader group: {}", e.toString());
                 }
-            }, JobResources::cleanupThread));
+            }, JobResources::blockingThread));
         }
         all.add(CompletableFuture.runAsync(() -> {
             try {
@@ -126,7 +134,7 @@ final class JobResources {
             } catch (RuntimeException e) {
                 LOG.debug("delete spill objects: {}", e.toString());
             }
-        }, JobResources::cleanupThread));
+        }, JobResources::blockingThread));
         for (String s : createdStreams) {
             all.add(ctx.controller().sealStream(ctx.scope(), s)
                     .thenCompose(sealed -> ctx.controller().deleteStream(ctx.scope(), s))

@@ -2,6 +2,7 @@ package io.xtremehub.faastream.internal.manager;
 
 import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.admin.StreamManager;
+import io.pravega.client.stream.ReaderGroup;
 import io.xtremehub.faastream.Job;
 import io.xtremehub.faastream.JobFailedException;
 import io.xtremehub.faastream.JobOptions;
@@ -23,6 +24,7 @@ import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -130,7 +132,22 @@ public final class JobRunner implements Job {
                 streams.put(names.dataStream(i), s.keyed() ? partitions[i] : 1);
             }
         }
-        resources.createStreams(streams);
+        Map<String, CompletableFuture<Boolean>> creating = resources.createStreams(streams);
+        // a reader group whose stream needs no rescaling is made as soon as that stream exists
+        Map<Integer, CompletableFuture<ReaderGroup>> groups = new HashMap<>();
+        for (int i = 1; i < spec.stageCount(); i++) {
+            if (spec.stage(i).keyed() || partitions[i] <= 1) {
+                groups.put(i, resources.createReaderGroupWhen(creating.get(names.dataStream(i)), i,
+                        names.dataStream(i)));
+            }
+        }
+        try {
+            CompletableFuture.allOf(creating.values().toArray(new CompletableFuture<?>[0])).join();
+        } catch (RuntimeException e) {
+            // let the groups under way finish, so that the teardown finds (and deletes) them
+            groups.values().forEach(g -> g.handle((group, failure) -> null).join());
+            throw e;
+        }
         long streamsDone = System.nanoTime();
         for (int i = 0; i < spec.stageCount(); i++) {
             var s = spec.stage(i);
@@ -142,7 +159,8 @@ public final class JobRunner implements Job {
                     resources.scaleStream(names.dataStream(i), partitions[i]);
                 }
                 st.partitions = partitions[i];
-                st.readerGroup = resources.createReaderGroup(i, names.dataStream(i));
+                st.readerGroup = groups.containsKey(i) ? groups.get(i).join()
+                        : resources.createReaderGroup(i, names.dataStream(i));
             } else if (spec.source().kind() == SourceSpec.Kind.STREAM && mode == Mode.STREAM) {
                 st.readerGroup = resources.createReaderGroup(0, spec.source().stream());
             }
