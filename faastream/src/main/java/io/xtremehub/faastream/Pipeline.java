@@ -169,6 +169,22 @@ public final class Pipeline<T> implements Serializable {
         return shuffled.step(StageSpec.Kind.REDUCE, "reduce", new PartialMerger(combiner, finisher), partialKey, out);
     }
 
+    /**
+     * Sorts the events in {@code order}. Each worker collects its input and emits it sorted when the
+     * input ends (in a stream: at the end of every window). The previous step's output is spread
+     * over the workers by its {@link #routeBy} routing; with an order-preserving one
+     * ({@link Routings#range}, {@link Routings#sampledRange}, {@link Routings#lexicographic}), worker
+     * i holds only events below worker i+1's, so a bucket sink's parts read in name order are
+     * globally sorted. Unlike a reduce by the sort key, it keeps one list of events, not a group per key.
+     */
+    public Pipeline<T> sortBy(SortOrder<? super T> order) {
+        Objects.requireNonNull(order, "order");
+        Pipeline<T> routed = stages.isEmpty()
+                // the source feeds the sort directly: an identity stage spreads the events over its workers
+                ? map(e -> e, serializer).named("shuffle") : this;
+        return routed.step(StageSpec.Kind.SORT, "sort", order, null, serializer);
+    }
+
     /** Sets how the last step's output is routed to the next stage's segments. */
     public Pipeline<T> routeBy(Routing<? super T> routing) {
         Objects.requireNonNull(routing, "routing");

@@ -42,6 +42,21 @@ class PipelineTest {
     }
 
     @Test
+    void sortByAddsAKeyedSortStageAfterTheRoutedStepOrAShuffleAfterTheSource() {
+        JobSpec routed = Pipeline.fromStream("in", Serializers.utf8()).map(s -> s, Serializers.utf8())
+                .routeBy(Routings.range(s -> s, List.of("m"))).sortBy(SortOrder.byKey(s -> s)).parallelism(2)
+                .writeToStream("out").spec();
+        assertEquals(2, routed.stageCount());
+        assertEquals(StageSpec.Kind.SORT, routed.stage(1).kind());
+        assertTrue(routed.stage(1).keyed(), "a sorter holds its whole input, one worker per segment");
+        assertEquals(2, routed.stage(1).parallelism());
+        JobSpec direct = Pipeline.fromStream("in", Serializers.utf8()).sortBy(SortOrder.byKey(s -> s))
+                .writeToStream("out").spec();
+        assertEquals("shuffle", direct.stage(0).name());
+        assertEquals(StageSpec.Kind.SORT, direct.stage(1).kind());
+    }
+
+    @Test
     void reduceRightAfterTheSourceGetsAShuffleStage() {
         JobSpec spec = Pipeline.fromStream("in", Serializers.utf8())
                 .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream("out").spec();

@@ -1,11 +1,10 @@
 package io.xtremehub.faastream.examples;
 
-import io.xtremehub.faastream.Group;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.RecordFormat;
 import io.xtremehub.faastream.Routings;
 import io.xtremehub.faastream.Serializers;
-import java.io.ByteArrayOutputStream;
+import io.xtremehub.faastream.SortOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -13,8 +12,8 @@ import java.util.Random;
 /**
  * TeraSort-style sort (reference 6.4.5, D3.1 5.4.3): 100-byte records with 10-byte keys. Mappers
  * route each record with an order-preserving routing of its key, so segment i holds only keys
- * below those of segment i+1; each reducer sorts its segment, and the output parts read in name
- * order are globally sorted.
+ * below those of segment i+1; each sorter sorts its segment ({@link Pipeline#sortBy}), and the
+ * output parts read in name order are globally sorted.
  */
 public final class TeraSort {
     public static final int RECORD = 100;
@@ -23,12 +22,27 @@ public final class TeraSort {
     private TeraSort() {
     }
 
+    /** Sorts the records of one bucket object. */
     public static Pipeline<byte[]> pipeline(String bucket, String inputKey, String outputPath, int mappers,
                                             int reducers) {
-        return Pipeline.fromBucketFile(bucket, inputKey, RecordFormat.fixed(RECORD), Serializers.bytes())
+        return pipeline(Pipeline.fromBucketFile(bucket, inputKey, RecordFormat.fixed(RECORD), Serializers.bytes()),
+                bucket, outputPath, mappers, reducers);
+    }
+
+    /** Sorts the records of every object under a bucket prefix. */
+    public static Pipeline<byte[]> folderPipeline(String bucket, String inputPrefix, String outputPath, int mappers,
+                                                  int reducers) {
+        return pipeline(Pipeline.fromBucketFolder(bucket, inputPrefix, RecordFormat.fixed(RECORD), Serializers.bytes()),
+                bucket, outputPath, mappers, reducers);
+    }
+
+    /** Sorts any source of 100-byte records into parts of a bucket path whose name order is the global order. */
+    public static Pipeline<byte[]> pipeline(Pipeline<byte[]> records, String bucket, String outputPath, int mappers,
+                                            int reducers) {
+        return records
                 .map(TeraSort::checkRecord, Serializers.bytes()).parallelism(mappers).named("partition")
                 .routeBy(Routings.lexicographic(TeraSort::key))
-                .reduce(TeraSort::sortKey, TeraSort::concat, Serializers.bytes()).parallelism(reducers).named("sort")
+                .sortBy(SortOrder.unsignedBytes(0, KEY)).parallelism(reducers).named("sort")
                 .writeToBucket(bucket, outputPath, RecordFormat.fixed(RECORD));
     }
 
@@ -62,9 +76,8 @@ public final class TeraSort {
         return record;
     }
 
-    static byte[] concat(Group<String, byte[]> g) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(g.values().size() * RECORD);
-        g.values().forEach(out::writeBytes);
-        return out.toByteArray();
+    /** The records' order: their keys' unsigned bytes. */
+    public static int compareKeys(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, 0, KEY, b, 0, KEY);
     }
 }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,11 +45,26 @@ final class JobResources {
         this.exactlyOnce = exactlyOnce;
     }
 
-    /** Creates a stream of the job with a fixed number of segments; {@link #delete} removes it. */
-    void createStream(String name, int segments) {
-        streams.createStream(ctx.scope(), name, StreamConfiguration.builder()
-                .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(segments)).build());
-        createdStreams.add(name);
+    /**
+     * Starts creating streams of the job, each with a fixed number of segments, all at once (the
+     * controller works on them concurrently); {@link #delete} removes them.
+     *
+     * @return each stream's creation
+     */
+    Map<String, CompletableFuture<Boolean>> createStreams(Map<String, Integer> segmentsByName) {
+        Map<String, CompletableFuture<Boolean>> created = new LinkedHashMap<>();
+        for (Map.Entry<String, Integer> e : segmentsByName.entrySet()) {
+            created.put(e.getKey(), ctx.controller().createStream(ctx.scope(), e.getKey(), StreamConfiguration.builder()
+                    .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(e.getValue())).build()));
+            createdStreams.add(e.getKey());
+        }
+        return created;
+    }
+
+    /** Creates the stage's reader group once its stream exists, without waiting for the job's other streams. */
+    CompletableFuture<ReaderGroup> createReaderGroupWhen(CompletableFuture<Boolean> streamCreated, int stage,
+                                                        String stream) {
+        return streamCreated.thenApplyAsync(ok -> createReaderGroup(stage, stream), JobResources::blockingThread);
     }
 
     ReaderGroup createReaderGroup(int stage, String stream) {
@@ -87,27 +103,46 @@ final class JobResources {
         }
     }
 
-    /** Deletes the job's reader groups, streams and spilled objects; each failure is only logged. */
+    /** The reader-group and object-store clients block: a short-lived thread per call, so calls go at once. */
+    private static void blockingThread(Runnable r) {
+        Thread t = new Thread(r, "faastream-job-resources");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /**
+     * Deletes the job's reader groups, streams and spilled objects, all at once (one by one, the
+     * controller's seal-and-delete rounds add up to seconds per job); each failure is only logged.
+     * Readers of the job's groups are all closed by now, and no group counts as a subscriber of its
+     * stream, so a stream may go while its group is being deleted.
+     */
     void delete(int stageCount) {
+        List<CompletableFuture<?>> all = new ArrayList<>();
         for (int i = 0; i < stageCount; i++) {
-            try {
-                readerGroups.deleteReaderGroup(names.readerGroup(i));
-            } catch (RuntimeException e) {
-                LOG.debug("delete reader group: {}", e.toString());
-            }
+            String group = names.readerGroup(i);
+            all.add(CompletableFuture.runAsync(() -> {
+                try {
+                    readerGroups.deleteReaderGroup(group);
+                } catch (RuntimeException e) {
+                    LOG.debug("delete reader group: {}", e.toString());
+                }
+            }, JobResources::blockingThread));
         }
+        all.add(CompletableFuture.runAsync(() -> {
+            try {
+                store.deletePrefix(storeConfig.spillBucket(), names.spillPrefix());
+            } catch (RuntimeException e) {
+                LOG.debug("delete spill objects: {}", e.toString());
+            }
+        }, JobResources::blockingThread));
         for (String s : createdStreams) {
-            try {
-                streams.sealStream(ctx.scope(), s);
-                streams.deleteStream(ctx.scope(), s);
-            } catch (RuntimeException e) {
-                LOG.debug("delete stream {}: {}", s, e.toString());
-            }
+            all.add(ctx.controller().sealStream(ctx.scope(), s)
+                    .thenCompose(sealed -> ctx.controller().deleteStream(ctx.scope(), s))
+                    .exceptionally(e -> {
+                        LOG.debug("delete stream {}: {}", s, e.toString());
+                        return false;
+                    }));
         }
-        try {
-            store.deletePrefix(storeConfig.spillBucket(), names.spillPrefix());
-        } catch (RuntimeException e) {
-            LOG.debug("delete spill objects: {}", e.toString());
-        }
+        CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])).join();
     }
 }

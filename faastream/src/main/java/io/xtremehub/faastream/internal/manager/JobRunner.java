@@ -2,6 +2,7 @@ package io.xtremehub.faastream.internal.manager;
 
 import io.pravega.client.admin.ReaderGroupManager;
 import io.pravega.client.admin.StreamManager;
+import io.pravega.client.stream.ReaderGroup;
 import io.xtremehub.faastream.Job;
 import io.xtremehub.faastream.JobFailedException;
 import io.xtremehub.faastream.JobOptions;
@@ -23,8 +24,11 @@ import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -66,6 +70,8 @@ public final class JobRunner implements Job {
     private volatile boolean cancelRequested;
     private volatile JobState state = JobState.STARTING;
     private final JobFailure failure = new JobFailure();
+    private long startNanos;
+    private volatile long runningNanos;
     private long lastScaling;
     private long lastPublish;
     private long lastLag;
@@ -95,6 +101,7 @@ public final class JobRunner implements Job {
 
     /** Creates streams, reader groups and channels, and launches the workers; then runs in the background. */
     public void start() {
+        startNanos = System.nanoTime();
         try {
             setup();
         } catch (RuntimeException e) {
@@ -109,33 +116,59 @@ public final class JobRunner implements Job {
     // ---------------------------------------------------------------- setup
 
     private void setup() {
-        for (int i = 0; i < spec.stageCount(); i++) {
-            resources.createStream(names.controlStream(i), 1);
-            resources.createStream(names.telemetryStream(i), 1);
-        }
+        int[] want = new int[spec.stageCount()];
+        int[] partitions = new int[spec.stageCount()];
+        // every stream of the job in one round of controller calls: one by one they add up to seconds
+        Map<String, Integer> streams = new LinkedHashMap<>();
         for (int i = 0; i < spec.stageCount(); i++) {
             var s = spec.stage(i);
             int workers = Math.max(1, s.parallelism());
             policy.initialize(i, workers, workers);
-            int want = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
+            want[i] = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
+            partitions[i] = s.keyed() ? want[i] : Math.max(1, policy.getPartitions(i));
+            streams.put(names.controlStream(i), 1);
+            streams.put(names.telemetryStream(i), 1);
+            if (i > 0) {
+                streams.put(names.dataStream(i), s.keyed() ? partitions[i] : 1);
+            }
+        }
+        Map<String, CompletableFuture<Boolean>> creating = resources.createStreams(streams);
+        // a reader group whose stream needs no rescaling is made as soon as that stream exists
+        Map<Integer, CompletableFuture<ReaderGroup>> groups = new HashMap<>();
+        for (int i = 1; i < spec.stageCount(); i++) {
+            if (spec.stage(i).keyed() || partitions[i] <= 1) {
+                groups.put(i, resources.createReaderGroupWhen(creating.get(names.dataStream(i)), i,
+                        names.dataStream(i)));
+            }
+        }
+        try {
+            CompletableFuture.allOf(creating.values().toArray(new CompletableFuture<?>[0])).join();
+        } catch (RuntimeException e) {
+            // let the groups under way finish, so that the teardown finds (and deletes) them
+            groups.values().forEach(g -> g.handle((group, failure) -> null).join());
+            throw e;
+        }
+        long streamsDone = System.nanoTime();
+        for (int i = 0; i < spec.stageCount(); i++) {
+            var s = spec.stage(i);
             StageState st = new StageState(i, s, spec.stageLabel(i),
                     new Channel<>(ctx.sync(), names.controlStream(i), ControlMessage.class),
                     new Channel<>(ctx.sync(), names.telemetryStream(i), Telemetry.class));
             if (i > 0) {
-                int partitions = s.keyed() ? want : Math.max(1, policy.getPartitions(i));
-                resources.createStream(names.dataStream(i), s.keyed() ? partitions : 1);
-                if (!s.keyed() && partitions > 1) {
-                    resources.scaleStream(names.dataStream(i), partitions);
+                if (!s.keyed() && partitions[i] > 1) {
+                    resources.scaleStream(names.dataStream(i), partitions[i]);
                 }
-                st.partitions = partitions;
-                st.readerGroup = resources.createReaderGroup(i, names.dataStream(i));
+                st.partitions = partitions[i];
+                st.readerGroup = groups.containsKey(i) ? groups.get(i).join()
+                        : resources.createReaderGroup(i, names.dataStream(i));
             } else if (spec.source().kind() == SourceSpec.Kind.STREAM && mode == Mode.STREAM) {
                 st.readerGroup = resources.createReaderGroup(0, spec.source().stream());
             }
             st.nextSlot = 0;
             stages.add(st);
-            List<List<SourceSplit>> splits = i == 0 && st.readerGroup == null ? splitter.split(spec.source(), want) : null;
-            for (int w = 0; w < want; w++) {
+            List<List<SourceSplit>> splits = i == 0 && st.readerGroup == null
+                    ? splitter.split(spec.source(), want[i]) : null;
+            for (int w = 0; w < want[i]; w++) {
                 launcher.addSlot(st, splits == null ? null : splits.get(w), true);
             }
         }
@@ -144,6 +177,7 @@ public final class JobRunner implements Job {
                 st.transactions = coordinator(st);
             }
         }
+        long groupsDone = System.nanoTime();
         // launch consumers before producers so data never waits for a reader
         for (int i = stages.size() - 1; i >= 0; i--) {
             for (SlotState slot : stages.get(i).slots.values()) {
@@ -151,8 +185,10 @@ public final class JobRunner implements Job {
             }
         }
         state = JobState.RUNNING;
-        LOG.info("job {} ({}) started: {} stages, mode {}, platform {}", jobId, options.name(), stages.size(), mode,
-                launcher.platformName());
+        runningNanos = System.nanoTime();
+        LOG.info("job {} ({}) started: {} stages, mode {}, platform {} (streams {} ms, channels, reader groups "
+                + "and splits {} ms, launch {} ms)", jobId, options.name(), stages.size(), mode, launcher.platformName(),
+                millis(startNanos, streamsDone), millis(streamsDone, groupsDone), millis(groupsDone, runningNanos));
     }
 
     private StageTransactionCoordinator coordinator(StageState st) {
@@ -175,13 +211,17 @@ public final class JobRunner implements Job {
             end = JobState.FAILED;
         }
         state = end;
+        long endNanos = System.nanoTime();
         teardown(end != JobState.COMPLETED);
         status = StatusSnapshot.of(jobId, state, mode, stages, failure.reason());
         publish(true);
         if (end == JobState.FAILED) {
             LOG.warn("job {} failed: {}", jobId, failure.reason());
         } else {
-            LOG.info("job {} {}", jobId, end.name().toLowerCase());
+            // where a job's wall time goes: setting up streams and workers, running, cleaning up
+            LOG.info("job {} {} in {} ms (setup {} ms, running {} ms, teardown {} ms)", jobId,
+                    end.name().toLowerCase(), millis(startNanos, System.nanoTime()), millis(startNanos, runningNanos),
+                    millis(runningNanos, endNanos), millis(endNanos, System.nanoTime()));
         }
         finished.complete(status);
     }
@@ -322,6 +362,10 @@ public final class JobRunner implements Job {
             return;
         }
         resources.delete(spec.stageCount());
+    }
+
+    private static long millis(long fromNanos, long toNanos) {
+        return (toNanos - fromNanos) / 1_000_000;
     }
 
     private static void sleepQuietly(long ms) {

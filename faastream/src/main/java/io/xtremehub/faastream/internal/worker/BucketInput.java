@@ -19,6 +19,7 @@ final class BucketInput implements StageInput {
     private long read;
     private SourceSplit current;
     private InputStream in;
+    private String origin;
     private long record;
 
     BucketInput(ObjectStore store, RecordFormat format, List<SourceSplit> splits) {
@@ -38,6 +39,7 @@ final class BucketInput implements StageInput {
                 }
                 in = new BufferedInputStream(store.open(current.bucket(), current.key(), current.start(),
                         current.end()), 1 << 20);
+                origin = "s3://" + current.bucket() + "/" + current.key() + " record ";
                 record = 0;
             }
             byte[] rec;
@@ -53,8 +55,7 @@ final class BucketInput implements StageInput {
                 continue;
             }
             read += format.objectPerRecord() ? rec.length : rec.length + (format.fixedSize() > 0 ? 0 : 1);
-            String origin = "s3://" + current.bucket() + "/" + current.key() + " record " + record++;
-            return InputItem.event(rec, -1, origin);
+            return InputItem.event(rec, -1, origin, record++);
         }
     }
 

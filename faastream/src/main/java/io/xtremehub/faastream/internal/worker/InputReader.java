@@ -32,6 +32,8 @@ final class InputReader implements Runnable {
     /** The name of the reader-group checkpoint the pending sync request is for, or null. */
     private volatile String syncCheckpoint;
     private volatile boolean stopping;
+    /** Finishing: hand out what the input holds already read, then end (see {@link #finishBuffered}). */
+    private volatile boolean finishing;
     private volatile boolean finished;
     /** Reader thread only: events queued so far. */
     private long enqueued;
@@ -44,7 +46,7 @@ final class InputReader implements Runnable {
     @Override
     public void run() {
         try {
-            while (!stopping) {
+            while (!stopping && !(finishing && !input.buffered())) {
                 long t0 = System.nanoTime();
                 InputItem item = input.next(100);
                 readNanos.addAndGet(System.nanoTime() - t0);
@@ -89,7 +91,7 @@ final class InputReader implements Runnable {
     private void awaitSynced(long upTo) throws InterruptedException {
         syncUpTo = upTo;
         long request = syncRequested.incrementAndGet();
-        while (syncDone < request && !stopping) {
+        while (syncDone < request && !stopping && !finishing) {
             Thread.sleep(1);
         }
     }
@@ -105,7 +107,16 @@ final class InputReader implements Runnable {
         syncDone = request.number();
     }
 
-    /** Stops reading at the next item (the reader thread ends soon after). */
+    /**
+     * Ends reading without losing what was read: the items the input already took from its source
+     * (the rest of a pack, whose position is behind the reader) are still queued, waiting for room if
+     * need be, so the processing thread must keep taking from the queue until the reader ends.
+     */
+    void finishBuffered() {
+        finishing = true;
+    }
+
+    /** Stops reading at the next item (the reader thread ends soon after); a cancel, nothing more is queued. */
     void stop() {
         stopping = true;
     }

@@ -7,12 +7,16 @@ import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.LargeEvents;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.wire.Envelope;
+import io.xtremehub.faastream.internal.wire.EventPack;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.Deque;
 
 /**
  * Reads the segments the stage's reader group assigns to this worker. On intermediate streams the
- * events are {@link Envelope}s (large events are fetched from the object store); on a user's source
- * stream they are the user's bytes.
+ * events are {@link Envelope}s (large events are fetched from the object store, packs of small events
+ * are handed out one event at a time before the next read); on a user's source stream they are the
+ * user's bytes.
  */
 final class ReaderGroupInput implements StageInput {
     /**
@@ -26,6 +30,8 @@ final class ReaderGroupInput implements StageInput {
     private final EventStreamReader<ByteBuffer> reader;
     private final boolean enveloped;
     private final LargeEvents large;
+    /** The events of the last pack read that were not handed out yet. */
+    private final Deque<InputItem> unpacked = new ArrayDeque<>();
 
     ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large) {
         this.reader = ctx.events().createReader(readerId, readerGroup, new ByteBufferSerializer(),
@@ -36,6 +42,9 @@ final class ReaderGroupInput implements StageInput {
 
     @Override
     public InputItem next(long timeoutMillis) {
+        if (!unpacked.isEmpty()) {
+            return unpacked.poll();
+        }
         EventRead<ByteBuffer> r = reader.readNextEvent(Math.min(timeoutMillis, READ_WAKEUP_MILLIS));
         if (r.isCheckpoint()) {
             return InputItem.checkpoint(r.getCheckpointName());
@@ -55,7 +64,23 @@ final class ReaderGroupInput implements StageInput {
             case END -> InputItem.end(e.segmentId());
             case DATA -> InputItem.event(e.payload(), e.partition(), origin);
             case REF -> InputItem.event(large.fetch(e.refKey()), e.partition(), origin + " (large event " + e.refKey() + ")");
+            case PACK -> unpack(e.payload(), e.partition(), origin);
+            case PACK_REF -> unpack(large.fetch(e.refKey()), e.partition(), origin + " (parked pack " + e.refKey() + ")");
         };
+    }
+
+    private InputItem unpack(byte[] body, int partition, String origin) {
+        String base = origin + " packed event ";
+        long i = 0;
+        for (byte[] event : EventPack.unpack(body)) {
+            unpacked.add(InputItem.event(event, partition, base, i++));
+        }
+        return unpacked.poll();
+    }
+
+    @Override
+    public boolean buffered() {
+        return !unpacked.isEmpty();
     }
 
     @Override

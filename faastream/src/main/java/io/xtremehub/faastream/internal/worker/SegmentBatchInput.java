@@ -47,7 +47,7 @@ final class SegmentBatchInput implements StageInput {
             ByteBuffer b = it.next();
             byte[] payload = new byte[b.remaining()];
             b.get(payload);
-            return InputItem.event(payload, -1, "segment " + current.segment().getSegmentId() + " offset " + offset);
+            return InputItem.event(payload, -1, "segment " + current.segment().getSegmentId() + " offset ", offset);
         }
     }
 

@@ -50,7 +50,11 @@ final class StageEndpoints {
         int i = launch.stage();
         if (!spec.lastStage(i)) {
             String stream = names.dataStream(i + 1);
-            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold());
+            // a stage that holds its whole input does not recover from checkpoints: big packs for it
+            boolean holdsAll = spec.stage(i + 1).keyed();
+            return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold(),
+                    holdsAll ? Integer.MAX_VALUE : launch.settings().queueCapacity(),
+                    holdsAll && launch.settings().mode() == Mode.BATCH);
         }
         SinkSpec sink = spec.sink();
         if (sink.kind() == SinkSpec.Kind.STREAM) {

@@ -8,6 +8,14 @@ interface StageInput extends AutoCloseable {
     /** True once a bounded input has delivered everything; always false for a reader group. */
     boolean exhausted();
 
+    /**
+     * Whether items already read from the underlying input wait to be handed out (the rest of a pack):
+     * a reader that stops must take them first, its position is already past them.
+     */
+    default boolean buffered() {
+        return false;
+    }
+
     /** Whether this input is a reader group (whose readers wait for the stage's GO). */
     default boolean readerGroup() {
         return false;

@@ -3,8 +3,10 @@ package io.xtremehub.faastream.internal.worker;
 import io.xtremehub.faastream.Filter;
 import io.xtremehub.faastream.Group;
 import io.xtremehub.faastream.KeyFunction;
+import io.xtremehub.faastream.SortOrder;
 import io.xtremehub.faastream.Transformer;
 import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.sort.PrefixSort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,12 +15,15 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * Applies one stage's user function: map, filter, flatMap, or reduce (which collects key groups and
- * hands them to the reducer in key order when asked to emit).
+ * Applies one stage's user function: map, filter, flatMap, reduce (which collects key groups and
+ * hands them to the reducer in key order when asked to emit), or sort (which collects events and
+ * emits them in order when asked to).
  */
 final class StageProcessor {
     private final StageSpec spec;
     private Map<Object, List<Object>> groups;
+    /** SORT: the events collected since the last emit. */
+    private List<Object> toSort;
 
     StageProcessor(StageSpec spec) {
         this.spec = spec;
@@ -66,13 +71,19 @@ final class StageProcessor {
                 }
                 groups.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
             }
+            case SORT -> {
+                if (toSort == null) {
+                    toSort = new ArrayList<>();
+                }
+                toSort.add(input);
+            }
             default -> throw new IllegalStateException("unknown stage kind " + spec.kind());
         }
     }
 
     /** Number of collected groups (reduce). */
     int pendingGroups() {
-        return groups == null ? 0 : groups.size();
+        return groups != null ? groups.size() : toSort != null ? toSort.size() : 0;
     }
 
     /**
@@ -82,6 +93,10 @@ final class StageProcessor {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void emitGroups(Consumer<Object> emit) throws GroupFailure {
+        if (toSort != null) {
+            emitSorted(emit);
+            return;
+        }
         if (groups == null || groups.isEmpty()) {
             return;
         }
@@ -100,13 +115,33 @@ final class StageProcessor {
         }
     }
 
+    /** SORT: emits the collected events in the stage's order and forgets them. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void emitSorted(Consumer<Object> emit) throws GroupFailure {
+        List<Object> batch = toSort;
+        toSort = null;
+        SortOrder order = (SortOrder) spec.function();
+        try {
+            if (order.hasPrefix()) {
+                batch = PrefixSort.sort(batch, order);
+            } else {
+                batch.sort(order);
+            }
+        } catch (RuntimeException ex) {
+            throw new GroupFailure(null, batch.size(), ex);
+        }
+        for (Object o : batch) {
+            emit.accept(o);
+        }
+    }
+
     void close() throws Exception {
         if (spec.function() instanceof Transformer<?, ?> t) {
             t.close();
         }
     }
 
-    /** A reducer threw on one key group. */
+    /** A reducer threw on one key group, or (key null) the sort order threw. */
     static final class GroupFailure extends Exception {
         final Object key;
         final int size;

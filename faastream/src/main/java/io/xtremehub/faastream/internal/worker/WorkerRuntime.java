@@ -70,6 +70,8 @@ public final class WorkerRuntime {
     private long processingNanos;
     private long deadLettered;
     private long processed;
+    /** When STATS last went out (processing thread). */
+    private long lastTelemetry;
 
     /**
      * @param remainingMillis time left before the platform ends this incarnation, or null for none
@@ -255,6 +257,10 @@ public final class WorkerRuntime {
             double value = routing == null ? Double.NaN : routing.route(o);
             output.write(bytes, value);
             eventsOut++;
+            if ((eventsOut & 1023) == 0) {
+                // a reducer or sorter emitting millions of results at the end must still be seen alive
+                heartbeat();
+            }
         };
         Consumer<Object> emit = write;
         if (stage.combine() != null) {
@@ -262,7 +268,6 @@ public final class WorkerRuntime {
             emit = partials::add;
         }
         boolean stream = launch.settings().mode() == Mode.STREAM;
-        long lastTelemetry = 0;
         long lastControl = 0;
         long lastWindow = System.currentTimeMillis();
         side.startPolling(control, CONTROL_POLL_MILLIS);
@@ -286,10 +291,7 @@ public final class WorkerRuntime {
                 flushPartials();
                 output.tick();
             }
-            if (now - lastTelemetry >= launch.settings().telemetryMillis()) {
-                lastTelemetry = now;
-                report(telemetry, Telemetry.Type.STATS, null);
-            }
+            heartbeat();
             if (reader.finished() && queue.isEmpty() && !readerThread.isAlive()) {
                 // a bounded input is fully processed
                 return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE);
@@ -372,6 +374,10 @@ public final class WorkerRuntime {
         try {
             processor.emitGroups(emit);
         } catch (StageProcessor.GroupFailure g) {
+            if (g.key == null) {
+                throw new WorkerFailure(label + " failed sorting its " + g.size + " events: "
+                        + FailureText.oneLine(g.getCause()));
+            }
             throw new WorkerFailure(label + " failed on the group of key '" + g.key + "' (" + g.size + " events): "
                     + FailureText.oneLine(g.getCause()));
         }
@@ -386,10 +392,17 @@ public final class WorkerRuntime {
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
                                  DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type) throws Exception {
-        reader.stop();
-        readerThread.join();
+        reader.finishBuffered();
         InputItem item;
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+        while (readerThread.isAlive()) {
+            // the reader may still be queueing the rest of a pack it read
+            item = queue.poll(10, TimeUnit.MILLISECONDS);
+            if (item != null) {
+                handle(item, processor, inSer, emit, deadLetters, output);
+            }
+        }
+        readerThread.join();
         while ((item = queue.poll()) != null) {
             handle(item, processor, inSer, emit, deadLetters, output);
         }
@@ -411,6 +424,15 @@ public final class WorkerRuntime {
         }
         report(telemetry, type, null);
         return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
+    }
+
+    /** Reports STATS when the last report is a telemetry interval old: the manager's sign of life. */
+    private void heartbeat() {
+        long now = System.currentTimeMillis();
+        if (now - lastTelemetry >= launch.settings().telemetryMillis()) {
+            lastTelemetry = now;
+            side.report(telemetry(Telemetry.Type.STATS, null));
+        }
     }
 
     private Telemetry telemetry(Telemetry.Type type, String error) {

@@ -19,6 +19,14 @@ class EnvelopeTest {
         Envelope e = Envelope.decode(Envelope.end(1L << 33).encode());
         assertEquals(Envelope.Type.END, e.type());
         assertEquals(1L << 33, e.segmentId());
+        Envelope p = Envelope.decode(Envelope.pack(2, new byte[] {0, 0, 0, 1, 7}).encode());
+        assertEquals(Envelope.Type.PACK, p.type());
+        assertEquals(2, p.partition());
+        assertArrayEquals(new byte[] {0, 0, 0, 1, 7}, p.payload());
+        Envelope pr = Envelope.decode(Envelope.packRef(1, "jobs/x/large/2").encode());
+        assertEquals(Envelope.Type.PACK_REF, pr.type());
+        assertEquals(1, pr.partition());
+        assertEquals("jobs/x/large/2", pr.refKey());
     }
 
     @Test
