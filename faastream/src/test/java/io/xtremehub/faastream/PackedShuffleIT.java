@@ -6,29 +6,40 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.examples.TeraSort;
-import io.xtremehub.faastream.testkit.ThreadPlatformIT;
+import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.faastream.testkit.ThreadManager;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** A batch shuffle big enough that its packs of small records are parked in the object store. */
-class PackedShuffleIT extends ThreadPlatformIT {
+@EmbeddedCluster
+class PackedShuffleIT {
+    @Provided
+    static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
+
     @Test
     void aBatchSortWhoseShuffleIsParkedInPacksKeepsEveryRecordInOrder() throws Exception {
         String bucket = tc.newBucket("packed");
         int records = 120_000; // 12 MB: one full 8 MB pack and a remainder, both parked
         byte[] input = TeraSort.generate(records, 11);
-        tc.put(bucket, "in.bin", input);
+        tc.objects().put(bucket, "in.bin", input);
 
-        JobStatus s = manager.execute(TeraSort.pipeline(bucket, "in.bin", "sorted/", 1, 1),
+        JobStatus s = threadManager.manager().execute(TeraSort.pipeline(bucket, "in.bin", "sorted/", 1, 1),
                 JobOptions.builder().cleanup(false).build()).awaitCompletion(Duration.ofMinutes(2));
 
-        assertFalse(tc.keys(tc.store.spillBucket(), "jobs/" + s.jobId() + "/large/").isEmpty(),
+        assertFalse(tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId() + "/large/").isEmpty(),
                 "the shuffle's packs went through the object store");
         assertEquals(records, s.stages().get(1).eventsIn(), "the sorter got every record one by one");
-        byte[] output = tc.concat(bucket, "sorted/");
+        byte[] output = tc.objects().concat(bucket, "sorted/");
         assertEquals(input.length, output.length);
         List<byte[]> out = split(output);
         for (int i = 1; i < out.size(); i++) {
