@@ -70,8 +70,8 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
      * @throws ConfigException one line when the file or a variable is wrong
      */
     public static ManagerConfig resolve(Path file, Map<String, String> env) {
-        Path chosen = file != null ? file : blankToNull(env.get("FAASTREAM_CONFIG")) == null ? null
-                : Path.of(env.get("FAASTREAM_CONFIG"));
+        String fromEnv = blankToNull(env.get("FAASTREAM_CONFIG"));
+        Path chosen = file != null ? file : fromEnv != null ? Path.of(fromEnv) : null;
         return (chosen == null ? defaults() : load(chosen)).withEnvironment(env);
     }
 
