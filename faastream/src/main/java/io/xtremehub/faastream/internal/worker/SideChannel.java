@@ -70,6 +70,11 @@ final class SideChannel implements AutoCloseable {
         }, 0, millis, TimeUnit.MILLISECONDS);
     }
 
+    /** Hands messages polled before {@link #startPolling} to the next {@link #control()} call. */
+    void carryOver(List<ControlMessage> messages) {
+        polled.addAll(messages);
+    }
+
     /** Control messages polled since the last call; rethrows a failed poll. */
     List<ControlMessage> control() {
         RuntimeException e = pollError.get();

@@ -173,6 +173,7 @@ public final class WorkerRuntime {
 
     private WorkerOutcome awaitGo(Channel<ControlMessage> control, Channel<Telemetry> telemetry)
             throws InterruptedException {
+        StartGate gate = new StartGate(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation());
         long lastReport = System.currentTimeMillis();
         while (true) {
             if (System.currentTimeMillis() - lastReport >= 1000) {
@@ -180,31 +181,22 @@ public final class WorkerRuntime {
                 lastReport = System.currentTimeMillis();
                 report(telemetry, Telemetry.Type.READY, null);
             }
-            for (ControlMessage m : control.poll()) {
-                if (!m.isFor(launch.workerId())) {
-                    continue;
+            switch (gate.offer(control.poll())) {
+                case START -> {
+                    if (exactlyOnce != null) {
+                        endpoints.transactionWrites().use(UUID.fromString(gate.start().transaction()));
+                    }
+                    side.carryOver(gate.forProcessing());
+                    return null;
                 }
-                switch (m.type()) {
-                    case GO:
-                        if (exactlyOnce == null) {
-                            return null;
-                        }
-                        break;
-                    case USE_TRANSACTION:
-                        if (exactlyOnce != null && m.generation() == exactlyOnce.generation()) {
-                            endpoints.transactionWrites().use(UUID.fromString(m.transaction()));
-                            return null;
-                        }
-                        break;
-                    case CANCEL:
-                        return WorkerOutcome.CANCELLED;
-                    case STOP:
-                        return WorkerOutcome.DONE;
-                    default:
-                        break;
+                case CANCELLED -> {
+                    return WorkerOutcome.CANCELLED;
                 }
+                case STOPPED -> {
+                    return WorkerOutcome.DONE;
+                }
+                case WAIT -> Thread.sleep(20);
             }
-            Thread.sleep(20);
         }
     }
 

@@ -1,0 +1,69 @@
+package io.xtremehub.faastream.internal.worker;
+
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a reader-group worker makes of the control messages it polls before it starts reading: its
+ * start signal (GO, or in an exactly-once job the USE_TRANSACTION of its generation), a cancel or a
+ * stop. A restarted worker replays the whole control history, so an INPUT_COMPLETE sent before it
+ * started may come before or after its start signal; it is kept for the processing loop, or the
+ * worker would wait for input that never comes.
+ */
+final class StartGate {
+    enum Decision { WAIT, START, CANCELLED, STOPPED }
+
+    private final String workerId;
+    /** The exactly-once generation this worker belongs to, or null when the job is not exactly-once. */
+    private final Long generation;
+    private final List<ControlMessage> forProcessing = new ArrayList<>();
+    private ControlMessage start;
+
+    StartGate(String workerId, Long generation) {
+        this.workerId = workerId;
+        this.generation = generation;
+    }
+
+    /** Takes one poll's messages, in order; anything after a decision is kept for the processing loop. */
+    Decision offer(List<ControlMessage> polled) {
+        for (int i = 0; i < polled.size(); i++) {
+            ControlMessage m = polled.get(i);
+            if (!m.isFor(workerId)) {
+                continue;
+            }
+            switch (m.type()) {
+                case GO, USE_TRANSACTION -> {
+                    if (startsThisWorker(m)) {
+                        start = m;
+                        forProcessing.addAll(polled.subList(i + 1, polled.size()));
+                        return Decision.START;
+                    }
+                }
+                case INPUT_COMPLETE -> forProcessing.add(m);
+                case CANCEL -> {
+                    return Decision.CANCELLED;
+                }
+                case STOP -> {
+                    return Decision.STOPPED;
+                }
+            }
+        }
+        return Decision.WAIT;
+    }
+
+    private boolean startsThisWorker(ControlMessage m) {
+        return generation == null ? m.type() == ControlMessage.Type.GO
+                : m.type() == ControlMessage.Type.USE_TRANSACTION && m.generation() == generation;
+    }
+
+    /** The message that started the worker (its transaction, exactly-once), once {@link Decision#START}. */
+    ControlMessage start() {
+        return start;
+    }
+
+    /** Messages the processing loop must still act on. */
+    List<ControlMessage> forProcessing() {
+        return forProcessing;
+    }
+}

@@ -1,0 +1,51 @@
+package io.xtremehub.faastream.internal.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.ControlMessage.Type;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class StartGateTest {
+    private static final ControlMessage GO = new ControlMessage(Type.GO, ControlMessage.ALL);
+    private static final ControlMessage COMPLETE = new ControlMessage(Type.INPUT_COMPLETE, ControlMessage.ALL);
+
+    @Test
+    void aRestartedWorkerKeepsTheInputCompleteItReplaysAfterItsGo() {
+        // the history a worker restarted late in a batch job reads in its first poll
+        StartGate gate = new StartGate("w-1", null);
+        assertEquals(StartGate.Decision.START, gate.offer(List.of(GO, COMPLETE)));
+        assertEquals(List.of(COMPLETE), gate.forProcessing());
+    }
+
+    @Test
+    void anInputCompleteBeforeTheStartOfItsGenerationIsKeptToo() {
+        StartGate gate = new StartGate("w-1", 2L);
+        ControlMessage oldGeneration = ControlMessage.useTransaction(1, "t1");
+        ControlMessage own = ControlMessage.useTransaction(2, "t2");
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(oldGeneration, COMPLETE)));
+        assertEquals(StartGate.Decision.START, gate.offer(List.of(own)));
+        assertEquals(own, gate.start());
+        assertEquals(List.of(COMPLETE), gate.forProcessing());
+    }
+
+    @Test
+    void anExactlyOnceWorkerIgnoresAPlainGo() {
+        StartGate gate = new StartGate("w-1", 1L);
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(GO)));
+        assertTrue(gate.forProcessing().isEmpty());
+    }
+
+    @Test
+    void messagesForOtherWorkersAreIgnoredAndCancelOrStopEndTheWait() {
+        StartGate gate = new StartGate("w-1", null);
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(new ControlMessage(Type.STOP, "w-0"),
+                new ControlMessage(Type.INPUT_COMPLETE, "w-0"))));
+        assertTrue(gate.forProcessing().isEmpty());
+        assertEquals(StartGate.Decision.STOPPED, gate.offer(List.of(new ControlMessage(Type.STOP, "w-1"))));
+        assertEquals(StartGate.Decision.CANCELLED,
+                new StartGate("w-1", null).offer(List.of(new ControlMessage(Type.CANCEL, ControlMessage.ALL))));
+    }
+}
