@@ -14,8 +14,8 @@ final class EventSteps {
 
     /**
      * Deserializes {@code chunk} with the step's deserializer and hands each record to
-     * {@code processPutRecord} (put) or {@code processGetRecord} (get), in order. The first failure
-     * stops the run.
+     * {@code processPutRecord} (put) or {@code processGetRecord} (get), in order, then, on put, tells
+     * the streamlet the chunk ended ({@code endPutChunk}). The first failure stops the run.
      *
      * @throws StreamletException naming the streamlet, with its message
      */
@@ -44,6 +44,14 @@ final class EventSteps {
         if (failure[0] != null) {
             throw new StreamletException("streamlet " + step.descriptor().name() + " failed: "
                     + failure[0].getMessage(), failure[0]);
+        }
+        if (put) {
+            try {
+                events.endPutChunk(view);
+            } catch (StreamletException | RuntimeException e) {
+                throw new StreamletException("streamlet " + step.descriptor().name() + " failed: " + e.getMessage(),
+                        e);
+            }
         }
     }
 }

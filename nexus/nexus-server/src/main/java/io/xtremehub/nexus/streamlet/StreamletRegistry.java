@@ -10,6 +10,7 @@ import io.xtremehub.nexus.streamlet.builtin.GzipStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.LocalCacheStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.NoopStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.PartitionStatsStreamlet;
+import io.xtremehub.nexus.streamlet.builtin.SemanticRoutingStreamlet;
 import io.xtremehub.nexus.streamlet.builtin.ZstdStreamlet;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -59,7 +60,7 @@ public final class StreamletRegistry implements AutoCloseable {
         this.jarDir = jarDir;
         for (Class<? extends Streamlet> c : List.of(NoopStreamlet.class, GzipStreamlet.class, ZstdStreamlet.class,
                 AesGcmStreamlet.class, LocalCacheStreamlet.class, ContentRoutingStreamlet.class,
-                PartitionStatsStreamlet.class)) {
+                PartitionStatsStreamlet.class, SemanticRoutingStreamlet.class)) {
             builtins.put(StreamletDescriptor.of(c).name(), c);
         }
     }
