@@ -11,9 +11,13 @@ public final class NaiveBayesClassifier {
     private final List<String> labels;
     private final TokenFeatures features;
     private final double[] logPriors;
-    private final float[][] logLikelihoods;
+    // feature-major (feature f's likelihoods for every label side by side): a feature costs one cache line
+    private final float[] logLikelihoods;
 
-    NaiveBayesClassifier(List<String> labels, TokenFeatures features, double[] logPriors, float[][] logLikelihoods) {
+    /**
+     * @param logLikelihoods log P(feature | label) at {@code feature * labels + label}
+     */
+    NaiveBayesClassifier(List<String> labels, TokenFeatures features, double[] logPriors, float[] logLikelihoods) {
         this.labels = List.copyOf(labels);
         this.features = features;
         this.logPriors = logPriors.clone();
@@ -27,17 +31,17 @@ public final class NaiveBayesClassifier {
 
     /** The position in {@link #labels()} of the most likely label of a line. */
     public int classifyIndex(String line) {
-        int[] indexes = features.of(line);
-        int best = 0;
-        double bestScore = Double.NEGATIVE_INFINITY;
-        for (int label = 0; label < labels.size(); label++) {
-            double score = logPriors[label];
-            float[] likelihood = logLikelihoods[label];
-            for (int f : indexes) {
-                score += likelihood[f];
+        int n = labels.size();
+        double[] scores = logPriors.clone();
+        for (int f : features.of(line)) {
+            int base = f * n;
+            for (int label = 0; label < n; label++) {
+                scores[label] += logLikelihoods[base + label];
             }
-            if (score > bestScore) {
-                bestScore = score;
+        }
+        int best = 0;
+        for (int label = 1; label < n; label++) {
+            if (scores[label] > scores[best]) {
                 best = label;
             }
         }

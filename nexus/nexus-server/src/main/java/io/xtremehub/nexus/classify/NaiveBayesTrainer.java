@@ -61,12 +61,13 @@ public final class NaiveBayesTrainer {
         }
         int d = features.dimensions();
         double[] logPriors = new double[labels.size()];
-        float[][] logLikelihoods = new float[labels.size()][d];
-        for (int i = 0; i < labels.size(); i++) {
+        int n = labels.size();
+        float[] logLikelihoods = new float[d * n];
+        for (int i = 0; i < n; i++) {
             logPriors[i] = Math.log((double) lines[i] / all);
             double denominator = Math.log(totals[i] + alpha * d);
             for (int f = 0; f < d; f++) {
-                logLikelihoods[i][f] = (float) (Math.log(counts[i][f] + alpha) - denominator);
+                logLikelihoods[f * n + i] = (float) (Math.log(counts[i][f] + alpha) - denominator);
             }
         }
         return new NaiveBayesClassifier(labels, features, logPriors, logLikelihoods);

@@ -37,6 +37,15 @@ class LogLineClassifierTest {
     }
 
     @Test
+    void aModelBlindToTheWordsFailsTheSameThreshold() {
+        // two hash buckets: every feature collides, so the model can only follow the label priors
+        NaiveBayesTrainer blind = new NaiveBayesTrainer(LogLineGenerator.LABELS, new TokenFeatures(2));
+        new LogLineGenerator(LogLineModel.SEED, LogLineGenerator.Vocabulary.TRAINING).lines(5_000).forEach(blind::add);
+        double accuracy = blind.train(1.0).accuracy(HELD_OUT);
+        assertTrue(accuracy < 0.97, "a model without usable features scored " + accuracy);
+    }
+
+    @Test
     void trainingIsReproducible() {
         NaiveBayesClassifier a = LogLineModel.train(LogLineModel.SEED, 3_000);
         NaiveBayesClassifier b = LogLineModel.train(LogLineModel.SEED, 3_000);
