@@ -10,11 +10,12 @@ import io.xtremehub.nexus.api.StreamletType;
 import io.xtremehub.nexus.classify.LogLineGenerator;
 import io.xtremehub.nexus.classify.LogLineModel;
 import io.xtremehub.nexus.classify.NaiveBayesClassifier;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Labels each chunk by classifying its records (UTF-8 lines) with a small naive Bayes model over
@@ -37,10 +38,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * the most records, else {@code normal}) and {@code semantic.flagged}; a routed one also
  * {@code semantic.routed-to}.
  *
- * <p>Its {@link Persistent} map {@code routed} records, per stream partition, each chunk key it
- * stored privately and the bucket it went to. A chunk key in it stays private when it is written
- * again, even if the new content alone would not be flagged: once a chunk held sensitive records, a
- * rewrite does not expose it (nor leave a stale private copy behind a public one). GETs and DELETEs
+ * <p>Its {@link Persistent} map {@code routed} records, per stream partition, the last
+ * {@value #REMEMBERED} chunk keys it stored privately and the bucket each went to. A chunk key in it
+ * stays private when it is written again, even if the new content alone would not be flagged: once a
+ * chunk held sensitive records, a rewrite does not expose it (nor leave a stale private copy behind a
+ * public one). GETs and DELETEs
  * of routed chunks are served from where they went through the routing stub Nexus leaves under the
  * addressed key, byte for byte. The map is kept per partition, so it persists for the pravega,
  * kafka and pulsar key layouts; under {@code generic} (no partition) it lives in memory only.
@@ -68,9 +70,16 @@ public final class SemanticRoutingStreamlet implements EventStreamlet<String> {
     static final String ROUTED_TO = "semantic.routed-to";
     private static final String NAME = "semantic-router";
 
-    /** Chunk key -> bucket it was stored in, for the chunks this streamlet routed (per partition). */
+    /**
+     * Chunks remembered per partition. The whole map is written to the metadata store after every
+     * chunk, so it is bounded; the oldest are forgotten first, and tiered chunks are rarely rewritten
+     * long after they were first stored.
+     */
+    static final int REMEMBERED = 1_000;
+
+    /** Chunk key -> bucket it was stored in, for the chunks this streamlet routed (per partition), oldest first. */
     @Persistent
-    private ConcurrentHashMap<String, String> routed = new ConcurrentHashMap<>();
+    private LinkedHashMap<String, String> routed = new LinkedHashMap<>();
 
     private NaiveBayesClassifier model;
     private List<String> labels;
@@ -121,15 +130,25 @@ public final class SemanticRoutingStreamlet implements EventStreamlet<String> {
         context.put(LABEL, tally.mostFrequentBesides(LogLineGenerator.NORMAL));
         context.put(FLAGGED, Boolean.toString(flagged));
         String key = context.object().key();
-        if (flagged || routed.containsKey(key)) {
+        if (flagged || wasRouted(key)) {
             context.routeTo(bucket);
             context.put(ROUTED_TO, bucket);
-            context.onCommit(() -> routed.put(key, bucket));
+            context.onCommit(() -> remember(key, bucket));
         }
     }
 
-    /** Where a chunk this instance routed was stored, if it routed it (for tests and tools). */
-    String routedTo(String key) {
-        return routed.get(key);
+    // a policy without partitions shares one instance between concurrent requests: guard the map
+    synchronized boolean wasRouted(String key) {
+        return routed.containsKey(key);
+    }
+
+    synchronized void remember(String key, String target) {
+        routed.remove(key); // re-inserted as the newest
+        routed.put(key, target);
+        Iterator<String> oldest = routed.keySet().iterator();
+        while (routed.size() > REMEMBERED) {
+            oldest.next();
+            oldest.remove();
+        }
     }
 }

@@ -32,6 +32,20 @@ class SemanticRoutingStreamletTest {
     }
 
     @Test
+    void theMapOfRoutedChunksForgetsTheOldestBeyondItsBound() {
+        SemanticRoutingStreamlet s = new SemanticRoutingStreamlet();
+        for (int i = 0; i < SemanticRoutingStreamlet.REMEMBERED; i++) {
+            s.remember("chunk-" + i, "private");
+        }
+        s.remember("chunk-0", "private"); // written again: now the newest
+        s.remember("chunk-new", "private");
+        assertTrue(s.wasRouted("chunk-0"));
+        assertFalse(s.wasRouted("chunk-1"), "the oldest was forgotten");
+        assertTrue(s.wasRouted("chunk-2"));
+        assertTrue(s.wasRouted("chunk-new"));
+    }
+
+    @Test
     void badParametersAreOneLineErrorsNamingTheParameter() {
         assertEquals("streamlet semantic-router needs parameter 'bucket'", error(Map.of()));
         assertEquals("parameter minFraction=0 must be a fraction in (0, 1]",
