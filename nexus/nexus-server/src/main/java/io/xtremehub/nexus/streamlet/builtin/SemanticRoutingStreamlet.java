@@ -38,8 +38,8 @@ import java.util.Set;
  * the most records, else {@code normal}) and {@code semantic.flagged}; a routed one also
  * {@code semantic.routed-to}.
  *
- * <p>Its {@link Persistent} map {@code routed} records, per stream partition, the last
- * {@value #REMEMBERED} chunk keys it stored privately and the bucket each went to. A chunk key in it
+ * <p>Its {@link Persistent} map {@code routed} records, per stream partition, the last 1,000
+ * chunk keys it stored privately and the bucket each went to. A chunk key in it
  * stays private when it is written again, even if the new content alone would not be flagged: once a
  * chunk held sensitive records, a rewrite does not expose it (nor leave a stale private copy behind a
  * public one). GETs and DELETEs
