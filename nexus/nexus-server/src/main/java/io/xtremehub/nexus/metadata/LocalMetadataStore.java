@@ -23,7 +23,9 @@ public final class LocalMetadataStore implements MetadataStore {
     private final Map<String, StreamletRegistration> streamlets = new TreeMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final MetadataFile file;
-    private final Map<String, String> state = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, StoredState> state = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> epochs = new java.util.HashMap<>();
+    private final Map<String, String> holders = new java.util.HashMap<>();
     private final java.util.concurrent.atomic.AtomicLong stateReads = new java.util.concurrent.atomic.AtomicLong();
     private volatile List<Policy> activeSnapshot = List.of();
 
@@ -163,21 +165,43 @@ public final class LocalMetadataStore implements MetadataStore {
     }
 
     @Override
-    public Optional<String> loadState(String key) {
-        stateReads.incrementAndGet();
-        String cached = state.get(key);
-        if (cached != null || file == null) {
-            return Optional.ofNullable(cached);
+    public StateClaim claimState(String unit, String holder, List<String> keys) {
+        synchronized (epochs) {
+            long epoch = epochs.merge(unit, 1L, Long::sum);
+            holders.put(unit, holder);
+            return new StateClaim(epoch, readState(keys));
         }
-        return file.loadState(key);
     }
 
     @Override
-    public void storeState(String key, String json) {
-        if (file != null) {
-            file.storeState(key, json);
+    public Map<String, StoredState> readState(List<String> keys) {
+        stateReads.incrementAndGet();
+        Map<String, StoredState> result = new java.util.HashMap<>();
+        for (String key : keys) {
+            StoredState cached = state.get(key);
+            Optional<StoredState> found = cached != null || file == null ? Optional.ofNullable(cached)
+                    : file.loadState(key);
+            found.ifPresent(s -> result.put(key, s));
         }
-        state.put(key, json);
+        return result;
+    }
+
+    @Override
+    public void saveState(String unit, long epoch, Map<String, StoredState> states) {
+        // one worker per store: the epochs only fence the worker's own stale partition instances
+        synchronized (epochs) {
+            long current = epochs.getOrDefault(unit, 0L);
+            if (current != epoch) {
+                throw new StateFencedException("state of " + unit + " not written: " + holders.get(unit)
+                        + " claimed it (epoch " + current + ") after the claim of epoch " + epoch);
+            }
+            states.forEach((key, s) -> {
+                if (file != null) {
+                    file.storeState(key, s);
+                }
+                state.put(key, s);
+            });
+        }
     }
 
     @Override
