@@ -14,7 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code <workDir>/metadata.json}) it is durable: every change is written to the file before the
  * call returns and the file is loaded at start, so a worker restarted on the same work directory
  * still knows every policy version its objects were written under. Stateful streamlets' state is
- * kept beside it, one small file per partition under {@code state/}, written the same atomic way.
+ * kept beside it, small files per partition under {@code state/}, written the same atomic way; the
+ * fencing epochs of partition state live in memory, since one worker uses one store.
  * Without a file it lives in memory only, which suits throw-away workers on a temporary directory.
  */
 public final class LocalMetadataStore implements MetadataStore {
