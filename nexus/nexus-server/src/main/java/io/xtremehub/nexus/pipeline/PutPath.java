@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
 import org.gaul.s3proxy.S3ErrorCode;
 import org.gaul.s3proxy.S3ProxyException;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -65,21 +66,23 @@ final class PutPath {
         }
         // a stateful policy: this partition's chunks one at a time, its state saved after each, fenced
         // by this worker's claim on the partition
-        synchronized (pipelines.lock(match.policy(), match.chunk())) {
-            try {
-                PartitionRun partition = pipelines.begin(match.policy(), match.chunk(),
-                        request.bucket() + "/" + request.key());
-                PutObjectResponse response = run(request, payload, match, partition.pipeline(), eTagOverride);
-                partition.commit();
-                return response;
-            } catch (StateFencedException e) {
-                pipelines.discard(match.policy(), match.chunk());
-                LOG.info("{}/{} not acknowledged: {}", request.bucket(), request.key(), e.getMessage());
-                throw Errors.retryable(e.getMessage());
-            } catch (RuntimeException e) {
-                pipelines.discard(match.policy(), match.chunk());
-                throw e;
-            }
+        Lock lock = pipelines.lock(match.policy(), match.chunk());
+        lock.lock();
+        try {
+            PartitionRun partition = pipelines.begin(match.policy(), match.chunk(),
+                    request.bucket() + "/" + request.key());
+            PutObjectResponse response = run(request, payload, match, partition.pipeline(), eTagOverride);
+            partition.commit();
+            return response;
+        } catch (StateFencedException e) {
+            pipelines.discard(match.policy(), match.chunk());
+            LOG.info("{}/{} not acknowledged: {}", request.bucket(), request.key(), e.getMessage());
+            throw Errors.retryable(e.getMessage());
+        } catch (RuntimeException e) {
+            pipelines.discard(match.policy(), match.chunk());
+            throw e;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Builds and caches the {@link ActivePipeline} of each policy version. A policy whose pipeline has
@@ -36,7 +38,7 @@ public final class PipelineFactory implements AutoCloseable {
                     return size() > PARTITION_CACHE;
                 }
             });
-    private final Object[] locks = new Object[LOCK_STRIPES];
+    private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
     private volatile boolean exclusive = true;
     private final String holder;
 
@@ -55,7 +57,7 @@ public final class PipelineFactory implements AutoCloseable {
         this.metadata = metadata;
         this.holder = workerId;
         for (int i = 0; i < locks.length; i++) {
-            locks[i] = new Object();
+            locks[i] = new ReentrantLock(true); // fair: a partition's requests go in arrival order
         }
     }
 
@@ -99,8 +101,8 @@ public final class PipelineFactory implements AutoCloseable {
         }
     }
 
-    /** The lock serializing the chunks of one partition of a policy. */
-    public Object lock(Policy policy, ChunkId chunk) {
+    /** The lock serializing the chunks of one partition of a policy, granted in arrival order. */
+    public Lock lock(Policy policy, ChunkId chunk) {
         String key = policy.name() + "|" + partitionKey(chunk).orElse("");
         return locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)];
     }
@@ -124,7 +126,9 @@ public final class PipelineFactory implements AutoCloseable {
     public void beforeRead(ActivePipeline pipeline, ChunkId chunk) {
         if (!exclusive && pipeline != pipeline(pipeline.policy())) {
             String partition = partitionKey(chunk).orElseThrow();
-            synchronized (lock(pipeline.policy(), chunk)) {
+            Lock lock = lock(pipeline.policy(), chunk);
+            lock.lock();
+            try {
                 List<String> keys = new ArrayList<>();
                 Map<String, ActivePipeline.Step> steps = new java.util.HashMap<>();
                 for (ActivePipeline.Step s : pipeline.steps()) {
@@ -136,6 +140,8 @@ public final class PipelineFactory implements AutoCloseable {
                 }
                 metadata.readState(keys).forEach((key, state) ->
                         StreamletState.restore(steps.get(key).streamlet(), state.json(), key));
+            } finally {
+                lock.unlock();
             }
         }
     }
