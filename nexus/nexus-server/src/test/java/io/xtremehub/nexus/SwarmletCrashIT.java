@@ -251,7 +251,8 @@ class SwarmletCrashIT {
             assertEquals(CHUNKS_PER_PARTITION, ((Number) state.get("chunks")).intValue(), "chunks of " + partition);
             assertEquals(bytes, ((Number) state.get("bytes")).longValue(), "bytes of " + partition);
             // labels are stored after a PUT is acknowledged: a chunk the killed worker acknowledged may have none
-            assertTrue(checkLabels(clients.get(0), BUCKET, keys.get(s), data.get(s)) >= CHUNKS_PER_PARTITION / 2);
+            await().atMost(Duration.ofSeconds(20)).until(() ->
+                    checkLabels(clients.get(0), BUCKET, keys.get(s), data.get(s)) >= CHUNKS_PER_PARTITION / 2);
         }
         clients.forEach(S3Client::close);
         System.out.printf("w3 killed after %d of %d PUTs; the clients sent %d requests for them%n", atKill, total,
