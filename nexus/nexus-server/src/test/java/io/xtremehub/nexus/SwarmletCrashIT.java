@@ -59,7 +59,7 @@ class SwarmletCrashIT {
     private static final String SECRET = "crash-secret-1";
     private static final String NS = "crash";
     private static final String BUCKET = "lts";
-    private static final int CHUNKS_PER_PARTITION = 15;
+    private static final int CHUNKS_PER_PARTITION = 12;
 
     @TempDir
     static Path tmp;
