@@ -15,6 +15,7 @@ import io.xtremehub.nexus.swarm.Membership;
 import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.RedisMembership;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
+import io.xtremehub.nexus.swarm.SwarmletDirectory;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -65,6 +66,7 @@ public final class NexusServer implements AutoCloseable {
     private final Membership membership;
     private final NexusMetrics metrics = new NexusMetrics();
     private volatile boolean started;
+    private SwarmletDirectory directory;
     private final java.util.List<AutoCloseable> alsoClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -80,7 +82,7 @@ public final class NexusServer implements AutoCloseable {
         Membership members = null;
         try {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
-            this.pipelines = new PipelineFactory(registry, metadata);
+            this.pipelines = new PipelineFactory(registry, metadata, b.swarmlet == null ? "local" : b.swarmlet.workerId());
             MiddlewareChain.Builder chainParts = MiddlewareChain.over(b.backend.create())
                     .policies(metadata, pipelines).workDir(work).metrics(metrics)
                     .tagging(b.tagBucket, b.accessKey, b.secretKey).outerMiddleware(b.outerMiddleware);
@@ -90,20 +92,17 @@ public final class NexusServer implements AutoCloseable {
                     throw new IllegalArgumentException("the workers of swarmlet '" + sw.name() + "' must share their"
                             + " metadata: pass .metadata(new RedisMetadataStore(host, port, namespace))");
                 }
-                String advertised = sw.advertisedHost() != null ? sw.advertisedHost() : b.host;
                 if (sw.partitionRouting()) {
                     meshServer = new MeshServer(b.host, sw.meshPort(), sw.secret());
                 }
-                Member self = new Member(sw.workerId(), URI.create("http://" + advertised + ":"
-                        + (meshServer == null ? 0 : meshServer.port())));
-                members = new RedisMembership(redis.host(), redis.port(), redis.namespace(), sw.name(), self,
+                members = new RedisMembership(redis.host(), redis.port(), redis.namespace(), sw.name(),
                         sw.livenessTtl());
                 if (meshServer != null) {
                     // each partition has one owner, so its state stays fresh in the owner's memory; when
-                    // ownership moves, partition instances are dropped and reload their state
+                    // ownership moves, partition instances are dropped and claim their state again
                     chainParts.partitionRouting(members, sw.secret(), () -> pipelines.exclusiveState(true));
                 } else {
-                    pipelines.exclusiveState(false); // any worker may process any partition: reload state each time
+                    pipelines.exclusiveState(false); // any worker may process any partition: claim its state each time
                 }
             }
             this.chain = chainParts.build();
@@ -161,6 +160,9 @@ public final class NexusServer implements AutoCloseable {
             if (admin != null) {
                 admin.start();
             }
+            if (membership != null) {
+                membership.join(self()); // once its endpoints serve, this worker may own partitions
+            }
         } catch (Exception e) {
             try {
                 close();
@@ -172,6 +174,14 @@ public final class NexusServer implements AutoCloseable {
         LOG.info("Nexus serving S3 at {} (backend {}, metadata {}){}", endpoint(), config.backend.describe(),
                 metadata.describe(), admin == null ? "" : ", admin API at " + adminEndpoint());
         return this;
+    }
+
+    /** This worker's membership record in its swarmlet. */
+    private Member self() {
+        SwarmletConfig sw = config.swarmlet;
+        String advertised = sw.advertisedHost() != null ? sw.advertisedHost() : config.host;
+        return new Member(sw.workerId(), URI.create("http://" + advertised + ":" + (mesh == null ? 0 : mesh.port())),
+                URI.create("http://" + advertised + ":" + proxy.getPort()), sw.endpoint(), sw.labels());
     }
 
     /** The HTTP S3 endpoint, e.g. {@code http://127.0.0.1:41234}. */
@@ -231,6 +241,22 @@ public final class NexusServer implements AutoCloseable {
                 : membership.members().stream().map(Member::id).toList();
     }
 
+    /**
+     * The swarmlets of this worker's metadata namespace, read from Redis; empty if the metadata is
+     * kept in-process (then there are none).
+     */
+    public java.util.Optional<SwarmletDirectory> swarmletDirectory() {
+        if (!(metadata instanceof RedisMetadataStore redis)) {
+            return java.util.Optional.empty();
+        }
+        synchronized (this) {
+            if (directory == null) {
+                directory = new SwarmletDirectory(redis.host(), redis.port(), redis.namespace());
+            }
+            return java.util.Optional.of(directory);
+        }
+    }
+
     /** This worker's id in its swarmlet, or "local". */
     public String workerId() {
         return membership == null ? "local" : membership.self().id();
@@ -286,6 +312,11 @@ public final class NexusServer implements AutoCloseable {
         }
         if (started) {
             proxy.stop();
+        }
+        synchronized (this) {
+            if (directory != null) {
+                directory.close();
+            }
         }
         chain.close();
         pipelines.close();

@@ -86,4 +86,17 @@ class LocalMetadataStoreTest {
         Files.delete(file);
         LocalMetadataStore.durable(file).close();
     }
+
+    @Test
+    void partitionStateIsFencedAndSurvivesReopeningWithItsLastChunk() {
+        Path file = tmp.resolve("s/metadata.json");
+        try (LocalMetadataStore store = LocalMetadataStore.durable(file)) {
+            StateFencing.staleClaimsCannotWrite(store, store, "p|stream/0");
+        }
+        try (LocalMetadataStore store = LocalMetadataStore.durable(file)) {
+            assertEquals(new io.xtremehub.nexus.metadata.StoredState("{\"n\":2}", "b/chunk-2", "{\"n\":1}"),
+                    store.claimState("p|stream/0", "worker-c", List.of("p|stream/0/state")).states()
+                            .get("p|stream/0/state"));
+        }
+    }
 }

@@ -61,4 +61,27 @@ class PartitionRingTest {
         assertTrue(moved > keys.size() / 8 && moved < keys.size() * 3 / 8, "moved " + moved + " of " + keys.size());
         assertThrows(IllegalStateException.class, () -> new PartitionRing(List.of()).owner("x"));
     }
+
+    @Test
+    void intervalsCoverTheIdSpaceAndContainTheirOwnersPartitions() {
+        PartitionRing ring = new PartitionRing(List.of(member("w1"), member("w2"), member("w3")));
+        List<PartitionRing.Interval> intervals = ring.intervals();
+        assertEquals(0L, intervals.get(0).first());
+        assertEquals(-1L, intervals.get(intervals.size() - 1).last(), "the last interval ends at 2^64 - 1");
+        double total = 0;
+        for (int i = 0; i < intervals.size(); i++) {
+            total += intervals.get(i).share();
+            if (i > 0) {
+                assertEquals(intervals.get(i - 1).last() + 1, intervals.get(i).first(), "a gap before interval " + i);
+            }
+        }
+        assertEquals(1.0, total, 1e-9);
+        for (String p : partitions(2000)) {
+            long at = PartitionRing.position(p);
+            PartitionRing.Interval in = intervals.stream().filter(iv -> Long.compareUnsigned(iv.first(), at) <= 0
+                    && Long.compareUnsigned(at, iv.last()) <= 0).findFirst().orElseThrow();
+            assertEquals(ring.owner(p).id(), in.owner().id(), p + " at " + Long.toHexString(at));
+        }
+        assertTrue(new PartitionRing(List.of()).intervals().isEmpty());
+    }
 }

@@ -118,4 +118,12 @@ class RedisMetadataStoreIT {
             assertArrayEquals(data, sa.getObjectAsBytes(r -> r.bucket("shared").key("chunk")).asByteArray());
         }
     }
+
+    @Test
+    void aWorkerThatLostAPartitionCannotWriteItsState() {
+        try (RedisMetadataStore a = new RedisMetadataStore("127.0.0.1", redis.port(), "fence");
+             RedisMetadataStore b = new RedisMetadataStore("127.0.0.1", redis.port(), "fence")) {
+            StateFencing.staleClaimsCannotWrite(a, b, "stats|scope/stream/0");
+        }
+    }
 }

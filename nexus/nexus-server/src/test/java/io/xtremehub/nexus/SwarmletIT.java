@@ -185,8 +185,8 @@ class SwarmletIT {
                     chunks.add(put(workers.get(n++ % workers.size()), "unrouted", s, i));
                 }
             }
-            assertEquals(segments * perSegment, stateReads(workers), "one state read per chunk");
-            // one writer at a time, so still consistent; concurrent writers would need locks in Redis
+            assertEquals(segments * perSegment, stateReads(workers), "one state claim per chunk");
+            // every chunk claims its partition's state: a concurrent writer elsewhere would be fenced and retried
             checkSegmentSequences(workers.get(0).client(), "unrouted", chunks, segments, 1);
             System.out.printf("without routing: %d chunks, %d state reads%n", chunks.size(), stateReads(workers));
         } finally {

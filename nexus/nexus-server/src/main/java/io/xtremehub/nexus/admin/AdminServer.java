@@ -7,6 +7,7 @@ import io.xtremehub.nexus.http.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import io.xtremehub.nexus.metadata.StreamletRegistration;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.swarm.SwarmletDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -32,6 +33,8 @@ import org.slf4j.LoggerFactory;
  *   swarmlet members</li>
  *   <li>{@code GET /policies}, {@code PUT /policies} (policy JSON), {@code DELETE /policies/<name>}</li>
  *   <li>{@code GET /streamlets}, {@code POST /streamlets} (the jar bytes)</li>
+ *   <li>{@code GET /swarmlets}, {@code GET /swarmlets/<name>}: swarmlets of the metadata namespace with
+ *   their labels, live workers and the partition intervals each owns</li>
  * </ul>
  *
  * Errors answer {@code {"error": "<one line>"}} with a 4xx status.
@@ -167,6 +170,15 @@ public final class AdminServer {
                     Files.deleteIfExists(tmp);
                 }
             }
+        }
+        if ((path.equals("/swarmlets") || path.startsWith("/swarmlets/")) && method.equals("GET")) {
+            SwarmletDirectory swarmlets = nexus.swarmletDirectory().orElseThrow(() -> new HttpError(404,
+                    "this worker keeps its metadata in-process, so it knows no swarmlet: set metadata.redis"));
+            if (path.equals("/swarmlets")) {
+                return swarmlets.list();
+            }
+            String name = path.substring("/swarmlets/".length());
+            return swarmlets.find(name).orElseThrow(() -> new HttpError(404, "no swarmlet named '" + name + "'"));
         }
         throw new HttpError(404, "no such admin resource: " + method + " " + path);
     }

@@ -19,13 +19,14 @@ import picocli.CommandLine.Parameters;
  * nexus [--admin URL] [--token T] streamlet register JAR
  * nexus policy define FILE.json | policy list | policy delete NAME
  * nexus status
+ * nexus swarmlet list | swarmlet show NAME
  * nexus serve [--config nexus.yaml] [flags]    (runs Nexus itself, see {@link ServeCommand})
  * </pre>
  * The URL and token default to {@code NEXUS_ADMIN_URL} and {@code NEXUS_ADMIN_TOKEN}.
  */
 @Command(name = "nexus", mixinStandardHelpOptions = true, description = "Run or administer Nexus.",
         subcommands = {ServeCommand.class, NexusCli.StreamletCmd.class, NexusCli.PolicyCmd.class,
-                NexusCli.StatusCmd.class})
+                NexusCli.StatusCmd.class, SwarmletCommand.class})
 public final class NexusCli {
     @Option(names = "--admin", description = "admin API URL (env NEXUS_ADMIN_URL)",
             defaultValue = "${env:NEXUS_ADMIN_URL:-http://127.0.0.1:9001}")
@@ -61,6 +62,12 @@ public final class NexusCli {
 
     /** Sends a request to the admin API and prints its answer; returns the exit code. */
     int call(String method, String path, HttpRequest.BodyPublisher body) throws Exception {
+        return call(method, path, body, System.out::println);
+    }
+
+    /** Sends a request to the admin API and hands a non-empty answer to {@code print}; returns the exit code. */
+    int call(String method, String path, HttpRequest.BodyPublisher body, java.util.function.Consumer<String> print)
+            throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(admin.resolve(path)).method(method, body);
         if (token != null && !token.isEmpty()) {
             b.header("Authorization", "Bearer " + token);
@@ -78,7 +85,7 @@ public final class NexusCli {
             return 1;
         }
         if (!r.body().isEmpty()) {
-            System.out.println(r.body());
+            print.accept(r.body());
         }
         return 0;
     }

@@ -14,7 +14,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * {@code <workDir>/metadata.json}) it is durable: every change is written to the file before the
  * call returns and the file is loaded at start, so a worker restarted on the same work directory
  * still knows every policy version its objects were written under. Stateful streamlets' state is
- * kept beside it, one small file per partition under {@code state/}, written the same atomic way.
+ * kept beside it, small files per partition under {@code state/}, written the same atomic way; the
+ * fencing epochs of partition state live in memory, since one worker uses one store.
  * Without a file it lives in memory only, which suits throw-away workers on a temporary directory.
  */
 public final class LocalMetadataStore implements MetadataStore {
@@ -23,7 +24,9 @@ public final class LocalMetadataStore implements MetadataStore {
     private final Map<String, StreamletRegistration> streamlets = new TreeMap<>();
     private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
     private final MetadataFile file;
-    private final Map<String, String> state = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, StoredState> state = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Long> epochs = new java.util.HashMap<>();
+    private final Map<String, String> holders = new java.util.HashMap<>();
     private final java.util.concurrent.atomic.AtomicLong stateReads = new java.util.concurrent.atomic.AtomicLong();
     private volatile List<Policy> activeSnapshot = List.of();
 
@@ -163,21 +166,43 @@ public final class LocalMetadataStore implements MetadataStore {
     }
 
     @Override
-    public Optional<String> loadState(String key) {
-        stateReads.incrementAndGet();
-        String cached = state.get(key);
-        if (cached != null || file == null) {
-            return Optional.ofNullable(cached);
+    public StateClaim claimState(String unit, String holder, List<String> keys) {
+        synchronized (epochs) {
+            long epoch = epochs.merge(unit, 1L, Long::sum);
+            holders.put(unit, holder);
+            return new StateClaim(epoch, readState(keys));
         }
-        return file.loadState(key);
     }
 
     @Override
-    public void storeState(String key, String json) {
-        if (file != null) {
-            file.storeState(key, json);
+    public Map<String, StoredState> readState(List<String> keys) {
+        stateReads.incrementAndGet();
+        Map<String, StoredState> result = new java.util.HashMap<>();
+        for (String key : keys) {
+            StoredState cached = state.get(key);
+            Optional<StoredState> found = cached != null || file == null ? Optional.ofNullable(cached)
+                    : file.loadState(key);
+            found.ifPresent(s -> result.put(key, s));
         }
-        state.put(key, json);
+        return result;
+    }
+
+    @Override
+    public void saveState(String unit, long epoch, Map<String, StoredState> states) {
+        // one worker per store: the epochs only fence the worker's own stale partition instances
+        synchronized (epochs) {
+            long current = epochs.getOrDefault(unit, 0L);
+            if (current != epoch) {
+                throw new StateFencedException("state of " + unit + " not written: " + holders.get(unit)
+                        + " claimed it (epoch " + current + ") after the claim of epoch " + epoch);
+            }
+            states.forEach((key, s) -> {
+                if (file != null) {
+                    file.storeState(key, s);
+                }
+                state.put(key, s);
+            });
+        }
     }
 
     @Override

@@ -111,34 +111,53 @@ final class MetadataFile implements AutoCloseable {
         atomicWrite(file, MetadataJson.write(content).getBytes(StandardCharsets.UTF_8));
     }
 
-    private Path stateFile(String key) {
+    private Path stateFile(String key, String suffix) {
         try {
             byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return file.resolveSibling("state").resolve(java.util.HexFormat.of().formatHex(d) + ".json");
+            return file.resolveSibling("state").resolve(java.util.HexFormat.of().formatHex(d) + suffix);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /** The last chunk of a state and the state before it, kept beside the state. */
+    record Last(String chunk, String before) {
+    }
+
     /** A streamlet state stored by {@link #storeState}, if any. */
-    java.util.Optional<String> loadState(String key) {
-        Path f = stateFile(key);
+    java.util.Optional<StoredState> loadState(String key) {
+        Path f = stateFile(key, ".json");
+        Path last = stateFile(key, ".last.json");
         try {
-            return Files.exists(f) ? java.util.Optional.of(Files.readString(f)) : java.util.Optional.empty();
+            if (!Files.exists(f)) {
+                return java.util.Optional.empty();
+            }
+            String json = Files.readString(f);
+            if (!Files.exists(last)) {
+                return java.util.Optional.of(StoredState.of(json));
+            }
+            Last l = MetadataJson.read(Files.readString(last), Last.class);
+            return java.util.Optional.of(new StoredState(json, l.chunk(), l.before()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read streamlet state " + f + ": " + e.getMessage(), e);
         }
     }
 
-    /** Stores a streamlet state atomically and durably, one file per key under {@code state/}. */
-    void storeState(String key, String json) {
-        Path f = stateFile(key);
+    /**
+     * Stores a streamlet state atomically and durably, two files per key under {@code state/}: the
+     * last chunk first, then the state. A crash between the two leaves the state before that chunk
+     * with the chunk named last, which is what a retry of the chunk is applied to anyway.
+     */
+    void storeState(String key, StoredState state) {
+        Path f = stateFile(key, ".json");
         try {
             Files.createDirectories(f.getParent());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + f.getParent() + ": " + e.getMessage(), e);
         }
-        atomicWrite(f, json.getBytes(StandardCharsets.UTF_8));
+        atomicWrite(stateFile(key, ".last.json"), MetadataJson.write(new Last(state.lastChunk(), state.before()))
+                .getBytes(StandardCharsets.UTF_8));
+        atomicWrite(f, state.json().getBytes(StandardCharsets.UTF_8));
     }
 
     /** Write a temp file, fsync it, rename it over {@code target}, fsync the directory. */

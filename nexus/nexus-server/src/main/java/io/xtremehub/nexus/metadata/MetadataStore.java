@@ -2,6 +2,7 @@ package io.xtremehub.nexus.metadata;
 
 import io.xtremehub.nexus.policy.Policy;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,15 +34,32 @@ public interface MetadataStore extends AutoCloseable {
     List<StreamletRegistration> streamlets();
 
     /**
-     * The persistent state of a stateful streamlet for one partition (JSON), if any was stored. Not
+     * Claims the persistent state of one (policy, partition) for a worker, which then owns it: makes
+     * a new fencing epoch current for {@code unit} and returns it with the states stored under
+     * {@code keys}, in one atomic step, so no write of an earlier claim can land after this read.
+     * Not cached: every call reads the store (see {@link #stateReads()}).
+     *
+     * @param unit what is owned as one, e.g. {@code policy|stream/partition}
+     * @param holder the claiming worker's id (said in the fencing messages of the others)
+     * @param keys the state keys of the unit's stateful steps
+     */
+    StateClaim claimState(String unit, String holder, List<String> keys);
+
+    /**
+     * Reads stored states without claiming them (a reader that does not own the partition). Not
      * cached: every call reads the store (see {@link #stateReads()}).
      */
-    Optional<String> loadState(String key);
+    Map<String, StoredState> readState(List<String> keys);
 
-    /** Stores the persistent state of a stateful streamlet for one partition, durably. */
-    void storeState(String key, String json);
+    /**
+     * Stores the states of a unit, durably and all at once, if {@code epoch} is still the unit's
+     * current epoch.
+     *
+     * @throws StateFencedException if another claim came after the one of {@code epoch}; nothing was stored
+     */
+    void saveState(String unit, long epoch, Map<String, StoredState> states);
 
-    /** How many times {@link #loadState} read the store since it was opened. */
+    /** How many times {@link #claimState} or {@link #readState} read the store since it was opened. */
     long stateReads();
 
     /** Runs the listener after any change, including changes made by other workers. */

@@ -26,8 +26,8 @@ import redis.clients.jedis.Transaction;
  *
  * <p>Layout: {@code <ns>:policy:<name>} hash version to policy JSON, {@code <ns>:active} hash
  * name to current version, {@code <ns>:seq:<name>} version counter, {@code <ns>:streamlets} hash
- * name to registration JSON, {@code <ns>:state} hash state key to streamlet state JSON, channel
- * {@code <ns>:changes}.
+ * name to registration JSON, channel {@code <ns>:changes}; partition state of stateful streamlets
+ * as {@link RedisPartitionState} says.
  */
 public final class RedisMetadataStore implements MetadataStore {
     private static final Logger LOG = LoggerFactory.getLogger(RedisMetadataStore.class);
@@ -46,6 +46,7 @@ public final class RedisMetadataStore implements MetadataStore {
     /** Bumped on every invalidation; a read only fills the cache if no invalidation raced it. */
     private final AtomicLong generation = new AtomicLong();
     private final AtomicLong stateReads = new AtomicLong();
+    private final RedisPartitionState state;
 
     /**
      * Connects and subscribes to change notifications.
@@ -63,6 +64,7 @@ public final class RedisMetadataStore implements MetadataStore {
             pool.close();
             throw new IllegalStateException("cannot reach Redis at " + host + ":" + port + ": " + e.getMessage(), e);
         }
+        this.state = new RedisPartitionState(pool, ns);
         subscriberThread = new Thread(this::subscribeLoop, "nexus-redis-subscriber");
         subscriberThread.setDaemon(true);
         subscriberThread.start();
@@ -230,18 +232,20 @@ public final class RedisMetadataStore implements MetadataStore {
     }
 
     @Override
-    public Optional<String> loadState(String key) {
+    public StateClaim claimState(String unit, String holder, List<String> keys) {
         stateReads.incrementAndGet();
-        try (Jedis jedis = pool.getResource()) {
-            return Optional.ofNullable(jedis.hget(ns + ":state", key));
-        }
+        return state.claim(unit, holder, keys);
     }
 
     @Override
-    public void storeState(String key, String json) {
-        try (Jedis jedis = pool.getResource()) {
-            jedis.hset(ns + ":state", key, json);
-        }
+    public Map<String, StoredState> readState(List<String> keys) {
+        stateReads.incrementAndGet();
+        return state.read(keys);
+    }
+
+    @Override
+    public void saveState(String unit, long epoch, Map<String, StoredState> states) {
+        state.save(unit, epoch, states);
     }
 
     @Override

@@ -5,10 +5,12 @@ import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.http.ETags;
 import io.xtremehub.nexus.marker.ObjectMarker;
+import io.xtremehub.nexus.metadata.StateFencedException;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
+import io.xtremehub.nexus.streamlet.PartitionRun;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import io.xtremehub.nexus.tagging.ContextTags;
 import java.io.FilterInputStream;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.Lock;
 import org.gaul.s3proxy.S3ErrorCode;
 import org.gaul.s3proxy.S3ProxyException;
 import org.gaul.s3proxy.blobstore.BlobStore;
@@ -57,21 +60,29 @@ final class PutPath {
      * @param eTagOverride the client-visible ETag to record (multipart completion), or null for the MD5
      */
     PutObjectResponse put(PutObjectRequest request, InputStream payload, Match match, String eTagOverride) {
-        ActivePipeline pipeline = pipelines.pipeline(match.policy(), match.chunk());
-        if (pipeline == pipelines.pipeline(match.policy())) {
-            return run(request, payload, match, pipeline, eTagOverride);
+        ActivePipeline shared = pipelines.pipeline(match.policy());
+        if (!shared.stateful() || PipelineFactory.partitionKey(match.chunk()).isEmpty()) {
+            return run(request, payload, match, shared, eTagOverride);
         }
-        // a stateful policy: this partition's chunks one at a time, its state fresh before and saved after
-        synchronized (pipelines.lock(match.policy(), match.chunk())) {
-            try {
-                pipelines.beforeChunk(pipeline, match.chunk());
-                PutObjectResponse response = run(request, payload, match, pipeline, eTagOverride);
-                pipelines.afterChunk(pipeline, match.chunk());
-                return response;
-            } catch (RuntimeException e) {
-                pipelines.discard(match.policy(), match.chunk());
-                throw e;
-            }
+        // a stateful policy: this partition's chunks one at a time, its state saved after each, fenced
+        // by this worker's claim on the partition
+        Lock lock = pipelines.lock(match.policy(), match.chunk());
+        lock.lock();
+        try {
+            PartitionRun partition = pipelines.begin(match.policy(), match.chunk(),
+                    request.bucket() + "/" + request.key());
+            PutObjectResponse response = run(request, payload, match, partition.pipeline(), eTagOverride);
+            partition.commit();
+            return response;
+        } catch (StateFencedException e) {
+            pipelines.discard(match.policy(), match.chunk());
+            LOG.info("{}/{} not acknowledged: {}", request.bucket(), request.key(), e.getMessage());
+            throw Errors.retryable(e.getMessage());
+        } catch (RuntimeException e) {
+            pipelines.discard(match.policy(), match.chunk());
+            throw e;
+        } finally {
+            lock.unlock();
         }
     }
 

@@ -155,7 +155,10 @@ public final class NexusService {
         if (s.partitionRouting() != null) {
             b.partitionRouting(s.partitionRouting());
         }
-        return b.build();
+        if (s.hardware() != null) {
+            b.hardware(s.hardware());
+        }
+        return b.location(s.location()).endpoint(s.endpoint()).build();
     }
 
     /** The configured token, else the one kept in the work directory, else a new one kept there. */

@@ -3,6 +3,7 @@ package io.xtremehub.nexus.service;
 import io.xtremehub.config.YamlConfigReader;
 import io.xtremehub.nexus.NexusServer;
 import io.xtremehub.nexus.policy.Policy;
+import io.xtremehub.nexus.swarm.SwarmletLabels;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
@@ -163,11 +164,16 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
      * @param workerId this worker's id (default random)
      * @param meshPort mesh port (default 0: a free one)
      * @param advertisedHost host the other workers reach this one at
-     * @param livenessTtlSeconds how long a silent worker stays a member (default 10)
+     * @param livenessTtlSeconds the membership lease: a crashed worker leaves the others' views within
+     *     this many seconds and a third (default 10)
      * @param partitionRouting route stateful chunks to their partition's owner (default true)
+     * @param location where the swarmlet runs, e.g. {@code edge} or {@code cloud} (default {@code default})
+     * @param hardware specialized hardware of its workers, e.g. {@code [gpu]} (default none)
+     * @param endpoint the swarmlet's endpoint, the load balancer in front of its workers (optional)
      */
     public record SwarmletSection(String name, String secret, String workerId, Integer meshPort,
-                                  String advertisedHost, Integer livenessTtlSeconds, Boolean partitionRouting) {
+                                  String advertisedHost, Integer livenessTtlSeconds, Boolean partitionRouting,
+                                  String location, List<String> hardware, URI endpoint) {
         /** Validates. */
         public SwarmletSection {
             if (name == null || name.isBlank()) {
@@ -176,11 +182,17 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
             if (secret == null || secret.length() < 8) {
                 throw new IllegalArgumentException("swarmlet.secret must have at least 8 characters");
             }
+            if (livenessTtlSeconds != null && livenessTtlSeconds < 1) {
+                throw new IllegalArgumentException("swarmlet.livenessTtlSeconds must be at least 1, not "
+                        + livenessTtlSeconds);
+            }
+            new SwarmletLabels(location, hardware); // a bad label is a one-line error at load time
         }
 
         @Override
         public String toString() {
-            return "SwarmletSection[name=" + name + ", workerId=" + workerId + "]";
+            return "SwarmletSection[name=" + name + ", workerId=" + workerId + ", location=" + location
+                    + ", hardware=" + hardware + "]";
         }
     }
 

@@ -11,15 +11,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Builds and caches the {@link ActivePipeline} of each policy version. A policy whose pipeline has
  * a stateful streamlet gets, for each stream partition, an instance of its own whose
- * {@link io.xtremehub.nexus.api.Persistent} fields hold that partition's state: loaded from the
- * metadata store when the instance is created, written back after every chunk stored. Requests of
- * one partition are processed one at a time ({@link #lock}). While this worker is the only one
- * processing its partitions (a single worker, or a swarmlet with partition-aware routing) the
- * instance's state stays fresh in memory; otherwise it is reloaded before every chunk.
+ * {@link io.xtremehub.nexus.api.Persistent} fields hold that partition's state: claimed from the
+ * metadata store when the instance is created ({@link PartitionInstance}), written back, fenced by
+ * that claim, after every chunk stored. Requests of one partition are processed one at a time, in
+ * arrival order ({@link #lock}). While this worker is the only one processing its partitions (a
+ * single worker, or a swarmlet with partition-aware routing) the instance's state stays fresh in
+ * memory; otherwise every chunk claims it again.
  */
 public final class PipelineFactory implements AutoCloseable {
     private static final int PARTITION_CACHE = 4096;
@@ -28,22 +31,33 @@ public final class PipelineFactory implements AutoCloseable {
     private final StreamletRegistry registry;
     private final MetadataStore metadata;
     private final Map<String, ActivePipeline> cache = new ConcurrentHashMap<>();
-    private final Map<String, ActivePipeline> partitions = java.util.Collections.synchronizedMap(
+    private final Map<String, PartitionInstance> partitions = java.util.Collections.synchronizedMap(
             new java.util.LinkedHashMap<>(256, 0.75f, true) {
                 @Override
-                protected boolean removeEldestEntry(Map.Entry<String, ActivePipeline> eldest) {
+                protected boolean removeEldestEntry(Map.Entry<String, PartitionInstance> eldest) {
                     return size() > PARTITION_CACHE;
                 }
             });
-    private final Object[] locks = new Object[LOCK_STRIPES];
+    private final ReentrantLock[] locks = new ReentrantLock[LOCK_STRIPES];
     private volatile boolean exclusive = true;
+    private final String holder;
 
-    /** Uses the registry to create streamlets and the metadata store for their state. */
+    /** Uses the registry to create streamlets and the metadata store for their state, as worker "local". */
     public PipelineFactory(StreamletRegistry registry, MetadataStore metadata) {
+        this(registry, metadata, "local");
+    }
+
+    /**
+     * Uses the registry to create streamlets and the metadata store for their state.
+     *
+     * @param workerId this worker's id, recorded with its claims on partition state
+     */
+    public PipelineFactory(StreamletRegistry registry, MetadataStore metadata, String workerId) {
         this.registry = registry;
         this.metadata = metadata;
+        this.holder = workerId;
         for (int i = 0; i < locks.length; i++) {
-            locks[i] = new Object();
+            locks[i] = new ReentrantLock(true); // fair: a partition's requests go in arrival order
         }
     }
 
@@ -69,13 +83,17 @@ public final class PipelineFactory implements AutoCloseable {
         if (partition.isEmpty() || !isStateful(policy)) {
             return pipeline(policy);
         }
-        String key = policy.id() + "|" + partition.get();
+        return instance(policy, partition.get()).pipeline();
+    }
+
+    private PartitionInstance instance(Policy policy, String partition) {
+        String key = policy.id() + "|" + partition;
         synchronized (partitions) {
-            ActivePipeline p = partitions.get(key);
+            PartitionInstance p = partitions.get(key);
             if (p == null) {
-                p = build(policy);
+                p = new PartitionInstance(build(policy), partition, metadata, holder);
                 if (exclusive) {
-                    load(p, partition.get()); // else every use reloads anyway (beforeChunk, beforeRead)
+                    p.claim(); // else every chunk claims anyway (begin) and every read reloads (beforeRead)
                 }
                 partitions.put(key, p);
             }
@@ -83,37 +101,47 @@ public final class PipelineFactory implements AutoCloseable {
         }
     }
 
-    /** The lock serializing the chunks of one partition of a policy. */
-    public Object lock(Policy policy, ChunkId chunk) {
+    /** The lock serializing the chunks of one partition of a policy, granted in arrival order. */
+    public Lock lock(Policy policy, ChunkId chunk) {
         String key = policy.name() + "|" + partitionKey(chunk).orElse("");
         return locks[Math.floorMod(key.hashCode(), LOCK_STRIPES)];
     }
 
-    /** Called with the partition's lock held, before a chunk is processed: reloads state another worker may have changed. */
-    public void beforeChunk(ActivePipeline pipeline, ChunkId chunk) {
-        if (!exclusive && pipeline != pipeline(pipeline.policy())) {
-            load(pipeline, partitionKey(chunk).orElseThrow());
+    /**
+     * Starts processing a chunk of a stateful policy's partition, with the partition's lock held:
+     * claims the partition's state first unless this worker's instance holds it already.
+     *
+     * @param chunkName the chunk's {@code bucket/key}, which tells a retried chunk from a new one
+     */
+    public PartitionRun begin(Policy policy, ChunkId chunk, String chunkName) {
+        PartitionInstance p = instance(policy, partitionKey(chunk).orElseThrow(() ->
+                new IllegalArgumentException("chunk " + chunkName + " names no partition")));
+        if (!exclusive || !p.claimed()) {
+            p.claim();
         }
+        return p.begin(chunkName);
     }
 
     /** Before a read: gives the partition's instance a fresh view of its state if another worker may have changed it. */
     public void beforeRead(ActivePipeline pipeline, ChunkId chunk) {
         if (!exclusive && pipeline != pipeline(pipeline.policy())) {
-            synchronized (lock(pipeline.policy(), chunk)) {
-                load(pipeline, partitionKey(chunk).orElseThrow());
-            }
-        }
-    }
-
-    /** Called with the partition's lock held, after a chunk was stored: writes the partition's state. */
-    public void afterChunk(ActivePipeline pipeline, ChunkId chunk) {
-        if (pipeline == pipeline(pipeline.policy())) {
-            return;
-        }
-        String partition = partitionKey(chunk).orElseThrow();
-        for (ActivePipeline.Step s : pipeline.steps()) {
-            if (s.descriptor().stateful()) {
-                StreamletState.save(s.streamlet(), stateKey(pipeline.policy(), s, partition), metadata);
+            String partition = partitionKey(chunk).orElseThrow();
+            Lock lock = lock(pipeline.policy(), chunk);
+            lock.lock();
+            try {
+                List<String> keys = new ArrayList<>();
+                Map<String, ActivePipeline.Step> steps = new java.util.HashMap<>();
+                for (ActivePipeline.Step s : pipeline.steps()) {
+                    if (s.descriptor().stateful()) {
+                        String key = stateKey(pipeline.policy(), s, partition);
+                        keys.add(key);
+                        steps.put(key, s);
+                    }
+                }
+                metadata.readState(keys).forEach((key, state) ->
+                        StreamletState.restore(steps.get(key).streamlet(), state.json(), key));
+            } finally {
+                lock.unlock();
             }
         }
     }
@@ -125,23 +153,15 @@ public final class PipelineFactory implements AutoCloseable {
 
     /**
      * Whether this worker is the only one processing the partitions it sees. False makes every
-     * chunk reload its partition's state first. Changing it, or calling it again after partition
-     * ownership moved, drops the partition instances so they reload.
+     * chunk claim its partition's state first. Changing it, or calling it again after partition
+     * ownership moved, drops the partition instances so they claim their state again.
      */
     public void exclusiveState(boolean value) {
         exclusive = value;
         partitions.clear();
     }
 
-    private void load(ActivePipeline p, String partition) {
-        for (ActivePipeline.Step s : p.steps()) {
-            if (s.descriptor().stateful()) {
-                StreamletState.load(s.streamlet(), stateKey(p.policy(), s, partition), metadata);
-            }
-        }
-    }
-
-    private static String stateKey(Policy policy, ActivePipeline.Step step, String partition) {
+    static String stateKey(Policy policy, ActivePipeline.Step step, String partition) {
         return policy.name() + "/" + step.position() + "/" + step.descriptor().name() + "/" + partition;
     }
 
@@ -186,7 +206,7 @@ public final class PipelineFactory implements AutoCloseable {
         java.util.List<io.xtremehub.nexus.api.DataSourceStreamlet> result = new java.util.ArrayList<>();
         cache.values().forEach(p -> result.addAll(p.dataSources()));
         synchronized (partitions) {
-            partitions.values().forEach(p -> result.addAll(p.dataSources()));
+            partitions.values().forEach(p -> result.addAll(p.pipeline().dataSources()));
         }
         return result;
     }

@@ -4,17 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.xtremehub.nexus.api.Persistent;
 import io.xtremehub.nexus.metadata.MetadataJson;
-import io.xtremehub.nexus.metadata.MetadataStore;
 import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Moves the {@link Persistent} fields of a stateful streamlet instance to and from the metadata
- * store, as one JSON object per (policy, pipeline step, partition). Field types are whatever
+ * Moves the {@link Persistent} fields of a stateful streamlet instance to and from JSON, the form
+ * they are kept in the metadata store in (one object per policy, pipeline step and partition). Field types are whatever
  * Jackson can write and read back (numbers, strings, lists, maps, records).
  */
 final class StreamletState {
@@ -42,18 +40,14 @@ final class StreamletState {
         return explicit.isEmpty() ? f.getName() : explicit;
     }
 
-    /** Fills the instance's persistent fields from the store; fields without stored state keep their initial values. */
-    static void load(Object streamlet, String key, MetadataStore store) {
+    /** Fills the instance's persistent fields from a state JSON; fields it does not name keep their values. */
+    static void restore(Object streamlet, String json, String key) {
         List<Field> fields = FIELDS.get(streamlet.getClass());
-        if (fields.isEmpty()) {
-            return;
-        }
-        Optional<String> json = store.loadState(key);
-        if (json.isEmpty()) {
+        if (fields.isEmpty() || json == null) {
             return;
         }
         try {
-            JsonNode root = MetadataJson.MAPPER.readTree(json.get());
+            JsonNode root = MetadataJson.MAPPER.readTree(json);
             for (Field f : fields) {
                 JsonNode value = root.get(name(f));
                 if (value != null) {
@@ -67,21 +61,17 @@ final class StreamletState {
         }
     }
 
-    /** Writes the instance's persistent fields to the store. */
-    static void save(Object streamlet, String key, MetadataStore store) {
-        List<Field> fields = FIELDS.get(streamlet.getClass());
-        if (fields.isEmpty()) {
-            return;
-        }
+    /** The instance's persistent fields as a state JSON. */
+    static String snapshot(Object streamlet) {
         ObjectNode root = MetadataJson.MAPPER.createObjectNode();
         try {
-            for (Field f : fields) {
+            for (Field f : FIELDS.get(streamlet.getClass())) {
                 root.set(name(f), MetadataJson.MAPPER.valueToTree(f.get(streamlet)));
             }
         } catch (IllegalAccessException | IllegalArgumentException e) {
             throw new IllegalStateException("persistent state of " + streamlet.getClass().getName()
                     + " cannot be saved: " + e.getMessage(), e);
         }
-        store.storeState(key, root.toString());
+        return root.toString();
     }
 }

@@ -75,7 +75,7 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     }
 
     private boolean local(Optional<Member> owner) {
-        return owner.isEmpty() || owner.get().equals(membership.self());
+        return owner.isEmpty() || owner.get().id().equals(membership.self().id());
     }
 
     @Override

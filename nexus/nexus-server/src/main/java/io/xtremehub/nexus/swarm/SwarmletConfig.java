@@ -1,6 +1,8 @@
 package io.xtremehub.nexus.swarm;
 
+import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -10,7 +12,7 @@ import java.util.UUID;
  * forward chunks to.
  *
  * <pre>{@code
- * SwarmletConfig.builder("edge").secret("s3cr3t").build()
+ * SwarmletConfig.builder("edge-gpu").secret("s3cr3t").location("edge").hardware(List.of("gpu")).build()
  * }</pre>
  *
  * @param name swarmlet name (several swarmlets may share one Redis namespace)
@@ -18,12 +20,15 @@ import java.util.UUID;
  * @param workerId this worker's id (default random)
  * @param meshPort port of this worker's mesh endpoint (0 picks a free one)
  * @param advertisedHost host the other workers reach this one at (default the server's bind host)
- * @param livenessTtl how long a silent worker stays a member
+ * @param livenessTtl the membership lease: a silent (crashed) worker leaves every view within
+ *     this TTL plus a third of it
  * @param partitionRouting route chunks of stateful policies to their partition's owner (default
- *     true); false lets every worker process any chunk, reloading partition state each time
+ *     true); false lets every worker process any chunk, claiming partition state each time
+ * @param labels the swarmlet's location and hardware (every worker of a swarmlet states the same)
+ * @param endpoint the swarmlet's endpoint, the load balancer in front of its workers, if any
  */
 public record SwarmletConfig(String name, String secret, String workerId, int meshPort, String advertisedHost,
-                             Duration livenessTtl, boolean partitionRouting) {
+                             Duration livenessTtl, boolean partitionRouting, SwarmletLabels labels, URI endpoint) {
     /** Validates. */
     public SwarmletConfig {
         Objects.requireNonNull(name, "swarmlet name");
@@ -32,6 +37,11 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
         }
         Objects.requireNonNull(workerId, "workerId");
         Objects.requireNonNull(livenessTtl, "livenessTtl");
+        if (livenessTtl.toMillis() < 300) {
+            throw new IllegalArgumentException("swarmlet '" + name + "' liveness TTL must be at least 300 ms, not "
+                    + livenessTtl.toMillis() + " ms");
+        }
+        labels = labels == null ? SwarmletLabels.none() : labels;
     }
 
     /** A builder for the named swarmlet. */
@@ -48,6 +58,9 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
         private String advertisedHost;
         private Duration livenessTtl = Duration.ofSeconds(10);
         private boolean partitionRouting = true;
+        private String location;
+        private List<String> hardware = List.of();
+        private URI endpoint;
 
         private Builder(String name) {
             this.name = name;
@@ -77,7 +90,7 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
             return this;
         }
 
-        /** How long a silent worker stays a member (default 10 s). */
+        /** The membership lease: how long a silent worker stays a member (default 10 s, at least 300 ms). */
         public Builder livenessTtl(Duration value) {
             this.livenessTtl = value;
             return this;
@@ -89,9 +102,28 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
             return this;
         }
 
+        /** Where the swarmlet runs, e.g. {@code edge} or {@code cloud} (default {@value SwarmletLabels#DEFAULT_LOCATION}). */
+        public Builder location(String value) {
+            this.location = value;
+            return this;
+        }
+
+        /** Specialized hardware of every worker, e.g. {@code gpu}, {@code tee} (default none). */
+        public Builder hardware(List<String> value) {
+            this.hardware = List.copyOf(value);
+            return this;
+        }
+
+        /** The swarmlet's endpoint, the load balancer in front of its workers (default none). */
+        public Builder endpoint(URI value) {
+            this.endpoint = value;
+            return this;
+        }
+
         /** The configuration. */
         public SwarmletConfig build() {
-            return new SwarmletConfig(name, secret, workerId, meshPort, advertisedHost, livenessTtl, partitionRouting);
+            return new SwarmletConfig(name, secret, workerId, meshPort, advertisedHost, livenessTtl, partitionRouting,
+                    new SwarmletLabels(location, hardware), endpoint);
         }
     }
 }

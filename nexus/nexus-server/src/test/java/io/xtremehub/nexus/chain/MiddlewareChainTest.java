@@ -121,13 +121,19 @@ class MiddlewareChainTest {
         }
 
         @Override
-        public Optional<String> loadState(String key) {
-            return store.loadState(key);
+        public io.xtremehub.nexus.metadata.StateClaim claimState(String unit, String holder, List<String> keys) {
+            return store.claimState(unit, holder, keys);
         }
 
         @Override
-        public void storeState(String key, String json) {
-            store.storeState(key, json);
+        public java.util.Map<String, io.xtremehub.nexus.metadata.StoredState> readState(List<String> keys) {
+            return store.readState(keys);
+        }
+
+        @Override
+        public void saveState(String unit, long epoch,
+                              java.util.Map<String, io.xtremehub.nexus.metadata.StoredState> states) {
+            store.saveState(unit, epoch, states);
         }
 
         @Override

@@ -1,0 +1,76 @@
+package io.xtremehub.nexus.swarm;
+
+import io.xtremehub.nexus.metadata.MetadataJson;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+
+/**
+ * The swarmlets of a metadata namespace as their membership records in Redis say, with the
+ * partition intervals each live worker owns on its swarmlet's ring. Reads only: any worker or tool
+ * with access to the namespace can list them, whether or not it is a member.
+ */
+public final class SwarmletDirectory implements AutoCloseable {
+    /** A swarmlet's own record, kept at every join: what its workers said they are. */
+    record Entry(SwarmletLabels labels, URI endpoint) {
+    }
+
+    private final JedisPool pool;
+    private final String namespace;
+
+    /** Reads the swarmlets of the namespace in the Redis at host:port. */
+    public SwarmletDirectory(String host, int port, String namespace) {
+        this.pool = new JedisPool(host, port);
+        this.namespace = namespace;
+    }
+
+    /** Every swarmlet any worker ever joined in the namespace, by name. */
+    public List<SwarmletView> list() {
+        try (Jedis jedis = pool.getResource()) {
+            List<SwarmletView> result = new ArrayList<>();
+            new TreeMap<>(jedis.hgetAll(SwarmletKeys.registry(namespace))).forEach((name, json) ->
+                    result.add(view(jedis, name, MetadataJson.read(json, Entry.class))));
+            return result;
+        }
+    }
+
+    /** One swarmlet, if a worker ever joined it. */
+    public Optional<SwarmletView> find(String name) {
+        try (Jedis jedis = pool.getResource()) {
+            String json = jedis.hget(SwarmletKeys.registry(namespace), name);
+            return json == null ? Optional.empty()
+                    : Optional.of(view(jedis, name, MetadataJson.read(json, Entry.class)));
+        }
+    }
+
+    private SwarmletView view(Jedis jedis, String name, Entry entry) {
+        SwarmletKeys keys = new SwarmletKeys(namespace, name);
+        List<Member> live = new ArrayList<>();
+        for (Map.Entry<String, String> e : jedis.hgetAll(keys.members()).entrySet()) {
+            if (jedis.exists(keys.alive(e.getKey()))) {
+                live.add(MetadataJson.read(e.getValue(), Member.class));
+            }
+        }
+        live.sort(Comparator.comparing(Member::id));
+        List<PartitionRing.Interval> intervals = new PartitionRing(live).intervals();
+        List<SwarmletView.Worker> workers = new ArrayList<>();
+        for (Member m : live) {
+            List<PartitionRing.Interval> own = intervals.stream().filter(i -> i.owner().id().equals(m.id())).toList();
+            workers.add(new SwarmletView.Worker(m.id(), m.s3(), m.mesh(),
+                    own.stream().mapToDouble(PartitionRing.Interval::share).sum(),
+                    own.stream().map(PartitionRing.Interval::toString).toList()));
+        }
+        return new SwarmletView(name, entry.labels(), entry.endpoint(), workers);
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}
