@@ -28,8 +28,9 @@ import org.slf4j.LoggerFactory;
  * until it is in LTS, so the cache must slow the writer down before it is full. Issue #16: with
  * Pravega's own cache thresholds the cache filled, the segment container failed and the cluster
  * stopped. With the cluster's defaults the writes are held back instead, all of them succeed, and
- * every acknowledged event reads back once. The cache is small so that several times its size is
- * written in seconds; its thresholds are the default cluster's.
+ * every acknowledged event reads back once. The cache is small so that three times its size is written in
+ * seconds, yet large enough for the second of appends the throttler cannot see (see
+ * EmbeddedSegmentStore.CACHE_TARGET_PERCENT); its thresholds are the default cluster's.
  */
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class CacheBackpressureIT {
