@@ -2,6 +2,7 @@ package io.xtremehub.standalone;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pravega.client.ClientConfig;
@@ -65,7 +66,7 @@ class CacheBackpressureIT {
                     written.sentBytes(EVENT_BYTES) / CACHE_BYTES, written.elapsed().toSeconds(),
                     written.acked().cardinality(), written.failed(), written.stalled() ? ", stalled" : "");
             String died = cluster.died().toCompletableFuture().getNow(null);
-            assertEquals(null, died, "the cluster stopped while the writer outran LTS");
+            assertNull(died, "the cluster stopped while the writer outran LTS");
             assertFalse(written.stalled(), "no write answered for " + STALLED.toSeconds() + " s");
             assertEquals(0, written.failed(), "writes failed");
             assertEquals(written.sent(), written.acked().cardinality(), "writes left unanswered");
