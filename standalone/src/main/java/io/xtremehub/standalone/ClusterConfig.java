@@ -180,8 +180,10 @@ public final class ClusterConfig {
 
         /**
          * Size of the segment store's cache (direct memory). Every appended byte stays in it until
-         * it is in LTS, so it bounds how far LTS may lag behind the writers: when it is full, Pravega
-         * fails the segment container, and recovers it only with a cache that holds the lag.
+         * it is in LTS, so it bounds how far LTS may lag behind the writers: writers are slowed from
+         * a quarter of it on and held back at 40 %. It must also hold about one second of appends
+         * beyond that (Pravega sees the cache fill once a second); a cache that fills anyway makes
+         * Pravega fail the segment container, which recovers only with a cache that holds the lag.
          */
         public Builder cacheBytes(long v) {
             if (v < (16L << 20)) {

@@ -73,7 +73,7 @@ final class ContainerHealth {
         return (expected - running) + " of " + expected + " segment containers not running for "
                 + Duration.ofNanos(graceNanos).toSeconds() + " s, last failure: " + lastFailure
                 + "; acknowledged events stay in the WAL (data directory); if the cache was full, restart"
-                + " with a larger cache (ClusterConfig cacheBytes)";
+                + " with a larger cache (--cache-bytes, or cacheBytes in the config file)";
     }
 
     private static String rootCause(Throwable t) {
