@@ -14,7 +14,6 @@ import io.xtremehub.nexus.swarm.PartitionRing;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
 import io.xtremehub.testkit.RedisServer;
 import io.xtremehub.testkit.S3Clients;
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,7 +41,6 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.SdkHttpResponse;
-import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -221,7 +219,7 @@ class SwarmletOwnershipIT {
             CountDownLatch resume = new CountDownLatch(1);
             CompletableFuture<String> slow = CompletableFuture.supplyAsync(() -> toW1Once.putObject(
                     r -> r.bucket(bucket).key(stale),
-                    RequestBody.fromContentProvider(paused(big, mostlySent, resume), big.length,
+                    RequestBody.fromContentProvider(PausingBody.of(big, big.length / 4 * 3, mostlySent, resume), big.length,
                             "application/octet-stream")).eTag());
             assertTrue(mostlySent.await(60, TimeUnit.SECONDS));
 
@@ -301,37 +299,5 @@ class SwarmletOwnershipIT {
     static String tag(S3Client client, String bucket, String key) {
         return client.getObjectTagging(r -> r.bucket(bucket).key(key)).tagSet().stream()
                 .filter(t -> t.key().equals("nexus:chunk-seq")).map(t -> t.value()).findFirst().orElse(null);
-    }
-
-    /** A body that stops after three quarters until {@code resume}. */
-    static ContentStreamProvider paused(byte[] data, CountDownLatch mostlySent, CountDownLatch resume) {
-        return () -> new InputStream() {
-            private int pos;
-
-            @Override
-            public int read() {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                if (pos == data.length) {
-                    return -1;
-                }
-                if (pos >= data.length / 4 * 3) {
-                    mostlySent.countDown();
-                    try {
-                        resume.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                int n = Math.min(len, Math.min(data.length - pos, 64 << 10));
-                System.arraycopy(data, pos, b, off, n);
-                pos += n;
-                return n;
-            }
-        };
     }
 }

@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.PausingBody;
 import io.xtremehub.testkit.RedisServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,6 @@ import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -209,36 +208,7 @@ class NexusServeIT {
         Serving s = serve(args);
         CountDownLatch halfSent = new CountDownLatch(1);
         CountDownLatch resume = new CountDownLatch(1);
-        AtomicLong sent = new AtomicLong();
-        ContentStreamProvider paused = () -> new InputStream() {
-            private int pos;
-
-            @Override
-            public int read() {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) {
-                if (pos == data.length) {
-                    return -1;
-                }
-                if (pos >= data.length / 2) {
-                    halfSent.countDown();
-                    try {
-                        resume.await();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                int n = Math.min(len, data.length - pos);
-                System.arraycopy(data, pos, b, off, n);
-                pos += n;
-                sent.addAndGet(n);
-                return n;
-            }
-        };
+        ContentStreamProvider paused = PausingBody.of(data, data.length / 2, halfSent, resume);
         try (S3Client s3 = client(s.server().endpoint(), "nexus", "nexus-secret")) {
             URI endpoint = s.server().endpoint();
             CompletableFuture<String> put = CompletableFuture.supplyAsync(() -> s3.putObject(
