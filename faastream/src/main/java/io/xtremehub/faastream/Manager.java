@@ -152,7 +152,7 @@ public final class Manager implements AutoCloseable {
                 JobRunner runner = new JobRunner(r.jobId(), d.spec(), r.options().toOptions(d.errorPolicy()),
                         r.options().mode(), ctx, store, storeConfig, streams, readerGroups, platform,
                         registry::publish, records);
-                runner.resume(r);
+                runner.resume(found);
                 track(runner, d.spec());
                 resumed.add(runner);
             } catch (UnreadableJobRecordException e) {

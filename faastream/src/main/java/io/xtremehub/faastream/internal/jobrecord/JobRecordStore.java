@@ -32,8 +32,16 @@ public final class JobRecordStore {
         this.streams = streams;
     }
 
-    /** A job found in the scope: its record, or why it cannot be read. */
-    public record Found(String jobId, JobRecord record, UnreadableJobRecordException problem) {
+    /**
+     * A job found in the scope: its record, or why it cannot be read.
+     *
+     * @param end where the record stream ended when it was read: a {@link #takeOver} writes only if
+     *            nothing was written since
+     */
+    public record Found(String jobId, JobRecord record, UnreadableJobRecordException problem, Revision end) {
+        static Found unreadable(UnreadableJobRecordException problem) {
+            return new Found(problem.jobId(), null, problem, null);
+        }
     }
 
     /** Creates the job's record stream and writes its first record. */
@@ -41,14 +49,18 @@ public final class JobRecordStore {
         String stream = new JobNames(first.jobId()).recordStream();
         streams.createStream(ctx.scope(), stream, StreamConfiguration.builder()
                 .scalingPolicy(io.pravega.client.stream.ScalingPolicy.fixed(1)).build());
-        Writer w = new Writer(first.jobId(), client(stream));
+        RevisionedStreamClient<byte[]> client = client(stream);
+        Writer w = new Writer(first.jobId(), client, client.fetchLatestRevision());
         w.write(first);
         return w;
     }
 
-    /** Continues the record of a job found by {@link #list}: later writes of any earlier writer fail. */
-    public Writer takeOver(String jobId) {
-        return new Writer(jobId, client(new JobNames(jobId).recordStream()));
+    /**
+     * Continues the record of a job found by {@link #list}: from its first write on, writes of any
+     * earlier writer fail; that first write fails if the record changed since it was read.
+     */
+    public Writer takeOver(Found found) {
+        return new Writer(found.jobId(), client(new JobNames(found.jobId()).recordStream()), found.end());
     }
 
     /** Every job with a record in the scope, each with its latest record or the reason it is unreadable. */
@@ -66,20 +78,20 @@ public final class JobRecordStore {
 
     private Found read(String jobId) {
         try (RevisionedStreamClient<byte[]> client = client(new JobNames(jobId).recordStream())) {
-            byte[] last = null;
+            Map.Entry<Revision, byte[]> last = null;
             Iterator<Map.Entry<Revision, byte[]>> it = client.readFrom(client.fetchOldestRevision());
             while (it.hasNext()) {
-                last = it.next().getValue();
+                last = it.next();
             }
             if (last == null) {
-                return new Found(jobId, null, new UnreadableJobRecordException(jobId, "its record stream is empty"));
+                return Found.unreadable(new UnreadableJobRecordException(jobId, "its record stream is empty"));
             }
-            return new Found(jobId, JobRecord.decode(jobId, last), null);
+            // an entry's revision is where it ends
+            return new Found(jobId, JobRecord.decode(jobId, last.getValue()), null, last.getKey());
         } catch (UnreadableJobRecordException e) {
-            return new Found(jobId, null, e);
+            return Found.unreadable(e);
         } catch (RuntimeException e) {
-            return new Found(jobId, null, new UnreadableJobRecordException(jobId, "its record cannot be read ("
-                    + e + ")"));
+            return Found.unreadable(new UnreadableJobRecordException(jobId, "its record cannot be read (" + e + ")"));
         }
     }
 
@@ -94,10 +106,10 @@ public final class JobRecordStore {
         private final RevisionedStreamClient<byte[]> client;
         private Revision end;
 
-        private Writer(String jobId, RevisionedStreamClient<byte[]> client) {
+        private Writer(String jobId, RevisionedStreamClient<byte[]> client, Revision end) {
             this.jobId = jobId;
             this.client = client;
-            this.end = client.fetchLatestRevision();
+            this.end = end;
         }
 
         /**

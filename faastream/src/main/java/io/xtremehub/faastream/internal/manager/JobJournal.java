@@ -47,12 +47,18 @@ final class JobJournal implements AutoCloseable {
     }
 
     /** Continues the record of a job that this manager resumes; the previous writer is fenced out. */
-    static JobJournal takeOver(JobRecordStore store, JobRecord found) {
-        return new JobJournal(store.takeOver(found.jobId()), found);
+    static JobJournal takeOver(JobRecordStore store, JobRecordStore.Found found) {
+        return new JobJournal(store.takeOver(found), found.record());
     }
 
-    JobRecord record() {
-        return record;
+    /**
+     * Marks a taken-over job RUNNING before this manager touches it, which fences out the manager
+     * that ran it: its next write fails.
+     *
+     * @throws IllegalStateException when the record changed since it was read (another manager has it)
+     */
+    void claim() {
+        write(record.withState(JobState.RUNNING));
     }
 
     /** Where the coordinator of {@code stage} reports its progress. */

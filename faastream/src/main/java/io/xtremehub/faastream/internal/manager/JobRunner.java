@@ -15,7 +15,6 @@ import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
-import io.xtremehub.faastream.internal.jobrecord.JobRecord;
 import io.xtremehub.faastream.internal.jobrecord.JobRecordStore;
 import io.xtremehub.faastream.internal.wire.Channel;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
@@ -115,6 +114,10 @@ public final class JobRunner implements Job {
             teardown(true);
             throw e;
         }
+        startLoop();
+    }
+
+    private void startLoop() {
         Thread loop = new Thread(this::runLoop, "faastream-job-" + jobId);
         loop.setDaemon(true);
         loop.start();
@@ -213,12 +216,12 @@ public final class JobRunner implements Job {
      *
      * @throws RuntimeException when it cannot; the job's streams and record are left as they were
      */
-    public void resume(JobRecord found) {
+    public void resume(JobRecordStore.Found found) {
         startNanos = System.nanoTime();
         try {
             journal = JobJournal.takeOver(records, found);
-            new JobResumer(ctx, names, spec, resources, launcher).restore(found, stages, this::coordinator);
-            journal.state(JobState.RUNNING);
+            journal.claim();
+            new JobResumer(ctx, names, spec, resources, launcher).restore(found.record(), stages, this::coordinator);
             launchAll();
         } catch (RuntimeException e) {
             release();
@@ -228,9 +231,7 @@ public final class JobRunner implements Job {
         runningNanos = System.nanoTime();
         LOG.info("job {} ({}) resumed: {} stages from their last committed epochs {}", jobId, options.name(),
                 stages.size(), stages.stream().map(st -> st.transactions.committedEpoch()).toList());
-        Thread loop = new Thread(this::runLoop, "faastream-job-" + jobId);
-        loop.setDaemon(true);
-        loop.start();
+        startLoop();
     }
 
     private StageTransactionCoordinator coordinator(StageState st) {
@@ -248,8 +249,12 @@ public final class JobRunner implements Job {
         try {
             end = loop();
         } catch (RuntimeException | InterruptedException e) {
-            LOG.error("job {}: manager loop failed", jobId, e);
-            failure.set("the job manager failed: " + e);
+            if (journal != null && journal.takenOver()) {
+                failure.set(e.getMessage()); // another manager resumed the job: not a fault of this one
+            } else {
+                LOG.error("job {}: manager loop failed", jobId, e);
+                failure.set("the job manager failed: " + e);
+            }
             end = JobState.FAILED;
         }
         state = end;

@@ -194,9 +194,10 @@ final class StageTransactionCoordinator implements AutoCloseable {
         ReaderGroupConfig restart = committedPositions == null ? initialConfig
                 : ReaderGroupConfig.builder().startFromStreamCuts(committedPositions).disableAutomaticCheckpoints()
                         .build();
-        readerGroup.resetReaderGroup(restart);
         generation++;
+        // recorded first: a manager whose job was taken over fails here and leaves the group alone
         journal.accept(progress(null, null));
+        readerGroup.resetReaderGroup(restart);
         LOG.info("{}: rolled back to epoch {} (generation {})", label, committedEpoch, generation);
     }
 
