@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * Durable exactly-once jobs: a manager in its own JVM is killed with SIGKILL in the middle of a
  * running sum, and a new manager resumes the job from its record in Pravega. The sink must then
  * hold each input value exactly once with sums that chain (ExactlyOnceIT's check), and the old
- * manager's worker processes, which outlive it, must be stopped by the new one.
+ * manager's worker processes, which outlive it, must be gone. Resuming the job of a manager that
+ * is still alive fences that manager out; records that cannot be read are skipped with one line.
  */
 @EmbeddedCluster
 class DurableJobsIT {
@@ -49,8 +51,8 @@ class DurableJobsIT {
         String out = tc.newStream("dur-out", 1);
         Process first = startManagerJvm(in, out);
         List<ProcessHandle> oldWorkers = new ArrayList<>();
+        String jobId = awaitJobId(first);
         try (SteadyInput input = new SteadyInput(in)) {
-            String jobId = awaitJobId(first);
             await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(500))
                     .failFast("the first manager exited: " + tail(), () -> !first.isAlive())
@@ -59,13 +61,12 @@ class DurableJobsIT {
             first.destroyForcibly(); // SIGKILL: no shutdown hook, no cancel, its worker processes keep running
             assertTrue(first.waitFor(30, TimeUnit.SECONDS), "the first manager did not die");
             assertFalse(oldWorkers.isEmpty(), "the first manager ran no worker process");
-            assertTrue(committedValues(out) < EVENTS, "the job was finished before the manager was killed");
 
-            try (Manager second = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
-                    .platform(new ThreadPlatform()).build()) {
+            try (Manager second = threadManager()) {
                 ResumedJobs resumed = second.resumeJobs();
                 Job job = resumed.resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
                         .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumed: " + resumed));
+                input.writeSecondHalf();
                 await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
                         .pollInterval(Duration.ofSeconds(1))
                         .failFast("the resumed job stopped: " + job.status(), () -> job.status().state().terminal())
@@ -84,14 +85,60 @@ class DurableJobsIT {
         }
     }
 
+    /** Resuming a job whose manager is in fact alive fences that manager out: it stops, the job runs on. */
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aLiveManagerWhoseJobIsResumedElsewhereLetsGoOfIt() throws Exception {
+        String in = tc.newStream("dur-live-in", 2);
+        String out = tc.newStream("dur-live-out", 1);
+        try (Manager original = threadManager(); Manager successor = threadManager();
+             SteadyInput input = new SteadyInput(in)) {
+            Job job = original.execute(Pipeline.fromStream(in, Serializers.utf8())
+                            .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(out),
+                    JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
+                            .name("live-sum").build());
+            await("a quarter of the results committed").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(500)).until(() -> committedValues(out) >= EVENTS / 4);
+            // the running manager rewrites the record several times a second; a take-over that reads it
+            // just before a rewrite is refused (the record changed), so try again
+            Job[] taken = new Job[1];
+            await("the successor to take the job over").atMost(Duration.ofMinutes(1))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        taken[0] = successor.resumeJobs().resumed().stream().filter(j -> j.id().equals(job.id()))
+                                .findFirst().orElse(null);
+                        return taken[0] != null;
+                    });
+            input.writeSecondHalf();
+            await("the original manager to let go of the job").atMost(Duration.ofMinutes(1))
+                    .until(() -> job.status().state().terminal());
+            assertEquals(JobState.FAILED, job.status().state());
+            assertTrue(job.status().error().contains("taken over by another manager"), job.status().error());
+            await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .failFast("the resumed job stopped: " + taken[0].status(),
+                            () -> taken[0].status().state().terminal())
+                    .until(() -> committedValues(out) == EVENTS);
+            input.assertFinished();
+            taken[0].cancel();
+        }
+        List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
+        assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the take-over: "
+                + results.size() + " results");
+    }
+
+    private static Manager threadManager() {
+        return Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
+                .platform(new ThreadPlatform()).build();
+    }
+
     @Test
     void unreadableJobRecordsAreSkippedWithOneLineNamingTheJob() throws Exception {
         List<String> broken = List.of("jbad0000001", "jbad0000002");
         writeRecord(broken.get(0), "{\"version\":1,\"jobId\":\"jbad00".getBytes(StandardCharsets.UTF_8));
         writeRecord(broken.get(1), ("{\"version\":99,\"jobId\":\"" + broken.get(1) + "\",\"shards\":[]}")
                 .getBytes(StandardCharsets.UTF_8));
-        try (Manager manager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
-                .platform(new ThreadPlatform()).build()) {
+        try (Manager manager = threadManager()) {
             ResumedJobs found = manager.resumeJobs();
             assertTrue(found.resumed().stream().noneMatch(j -> broken.contains(j.id())), found.toString());
             assertSkipped(found, "job jbad0000001 cannot be resumed: its record is not valid JSON");
@@ -175,9 +222,14 @@ class DurableJobsIT {
         }
     }
 
-    /** Writes 1..EVENTS into a stream at about 50 a second from a background thread. */
+    /**
+     * Writes 1..EVENTS into a stream at about 50 a second from a background thread, pausing after
+     * the first half until {@link #writeSecondHalf}: a job cannot finish before the test has
+     * interrupted it, however slow the machine.
+     */
     static final class SteadyInput implements AutoCloseable {
         private final Thread thread;
+        private final CountDownLatch secondHalf = new CountDownLatch(1);
         private volatile Throwable error;
         private volatile boolean stop;
 
@@ -185,6 +237,9 @@ class DurableJobsIT {
             thread = new Thread(() -> {
                 try {
                     for (int next = 1; next <= EVENTS && !stop; next += 10) {
+                        if (next > EVENTS / 2) {
+                            secondHalf.await();
+                        }
                         tc.events().writeStrings(stream, IntStream.range(next, Math.min(next + 10, EVENTS + 1))
                                 .mapToObj(Integer::toString).toList());
                         Thread.sleep(200);
@@ -199,6 +254,10 @@ class DurableJobsIT {
             thread.start();
         }
 
+        void writeSecondHalf() {
+            secondHalf.countDown();
+        }
+
         void assertFinished() throws InterruptedException {
             thread.join(Duration.ofMinutes(1).toMillis());
             assertFalse(thread.isAlive(), "the input writer did not finish");
@@ -210,6 +269,7 @@ class DurableJobsIT {
         @Override
         public void close() throws InterruptedException {
             stop = true;
+            secondHalf.countDown();
             thread.join(10_000);
         }
     }
