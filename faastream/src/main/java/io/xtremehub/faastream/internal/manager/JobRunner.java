@@ -183,8 +183,8 @@ public final class JobRunner implements Job {
             }
         }
         if (exactlyOnce) {
+            resources.adoptStreams(List.of(names.recordStream())); // deleted with the job's other streams
             journal = JobJournal.create(records, jobId, spec, options, mode, want);
-            resources.adoptStreams(List.of(names.recordStream()));
             for (StageState st : stages) {
                 st.transactions = coordinator(st);
             }
