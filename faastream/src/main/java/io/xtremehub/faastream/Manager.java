@@ -12,12 +12,16 @@ import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.graph.StageSpec;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.jobrecord.JobRecord;
+import io.xtremehub.faastream.internal.jobrecord.JobRecordStore;
+import io.xtremehub.faastream.internal.jobrecord.UnreadableJobRecordException;
 import io.xtremehub.faastream.internal.manager.JobRunner;
 import io.xtremehub.faastream.internal.manager.JobRegistry;
 import io.xtremehub.faastream.internal.metrics.ManagerMetrics;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,6 +29,8 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Submits pipelines for execution (reference Table 13: {@code execute(pipeline, scalingPolicy,
@@ -37,8 +43,13 @@ import java.util.stream.IntStream;
  *     job.awaitCompletion(Duration.ofMinutes(5));
  * }
  * }</pre>
+ *
+ * <p>Exactly-once jobs are durable: their definition and committed progress are kept in Pravega, so
+ * after a manager was killed a new one (same controller, scope and object store) picks them up with
+ * {@link #resumeJobs()}. Closing a manager cancels its jobs; only a manager that dies leaves them to resume.
  */
 public final class Manager implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Manager.class);
     private final String scope;
     private final PravegaContext ctx;
     private final ObjectStore store;
@@ -47,6 +58,7 @@ public final class Manager implements AutoCloseable {
     private final StreamManager streams;
     private final ReaderGroupManager readerGroups;
     private final JobRegistry registry;
+    private final JobRecordStore records;
     private final Map<String, JobRunner> jobs = new ConcurrentHashMap<>();
     private final ManagerMetrics metrics;
 
@@ -61,6 +73,7 @@ public final class Manager implements AutoCloseable {
                 new io.pravega.client.connection.impl.SocketConnectionFactoryImpl(ctx.clientConfig()));
         streams.createScope(scope);
         this.registry = new JobRegistry(ctx, streams);
+        this.records = new JobRecordStore(ctx, streams);
         this.metrics = b.metricsPort < 0 ? null : ManagerMetrics.start(b.metricsHost, b.metricsPort);
     }
 
@@ -98,13 +111,63 @@ public final class Manager implements AutoCloseable {
         validate(spec, options);
         String jobId = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         JobRunner runner = new JobRunner(jobId, spec, options, mode, ctx, store, storeConfig, streams, readerGroups,
-                platform, registry::publish);
+                platform, registry::publish, records);
         runner.start();
-        jobs.put(jobId, runner);
+        track(runner, spec);
+        return runner;
+    }
+
+    private void track(JobRunner runner, JobSpec spec) {
+        jobs.put(runner.id(), runner);
         if (metrics != null) {
             metrics.register(runner, IntStream.range(0, spec.stageCount()).mapToObj(i -> spec.stage(i).name()).toList());
         }
-        return runner;
+    }
+
+    /**
+     * Resumes the exactly-once jobs of this scope that a manager which is gone (killed, crashed) was
+     * running: each stage restarts from its last committed epoch, so the sink sees every result once.
+     * Workers of the old manager that still run are stopped and its open transactions aborted.
+     * Call it only when no other manager runs those jobs: the jobs move to this one. A job whose
+     * record cannot be read or that cannot restart is skipped with a one-line reason (also logged).
+     * The pipeline's classes must be on this manager's class path.
+     */
+    public ResumedJobs resumeJobs() {
+        List<Job> resumed = new ArrayList<>();
+        List<String> skipped = new ArrayList<>();
+        for (JobRecordStore.Found found : records.list()) {
+            if (jobs.containsKey(found.jobId())) {
+                continue;
+            }
+            if (found.problem() != null) {
+                skip(skipped, found.problem().getMessage());
+                continue;
+            }
+            JobRecord r = found.record();
+            if (r.state().terminal()) {
+                continue;
+            }
+            try {
+                JobRecord.Definition d = r.decodeDefinition();
+                JobRunner runner = new JobRunner(r.jobId(), d.spec(), r.options().toOptions(d.errorPolicy()),
+                        r.options().mode(), ctx, store, storeConfig, streams, readerGroups, platform,
+                        registry::publish, records);
+                runner.resume(found);
+                track(runner, d.spec());
+                resumed.add(runner);
+            } catch (UnreadableJobRecordException e) {
+                skip(skipped, e.getMessage());
+            } catch (RuntimeException e) {
+                skip(skipped, "job " + r.jobId() + " cannot be resumed: " + e.getMessage());
+            }
+        }
+        return new ResumedJobs(resumed, skipped);
+    }
+
+    private static void skip(List<String> skipped, String reason) {
+        String line = reason.replace('\n', ' ');
+        LOG.warn("{}", line);
+        skipped.add(line);
     }
 
     /** The Prometheus endpoint of this manager's jobs, when {@link Builder#metricsPort} enabled it. */

@@ -40,7 +40,7 @@ class ExactlyOnceIT {
     static TestCluster tc;
     @RegisterExtension
     static final ThreadManager threadManager = new ThreadManager();
-    private static final int EVENTS = 1_000;
+    static final int EVENTS = 1_000;
     private static final long TOTAL = (long) EVENTS * (EVENTS + 1) / 2;
     private static final Duration RESULTS_WAIT = Duration.ofMinutes(3);
 

@@ -61,6 +61,16 @@ final class JobResources {
         return created;
     }
 
+    /** Counts streams that exist already (a resumed job's) as the job's, for {@link #delete}. */
+    void adoptStreams(List<String> names) {
+        createdStreams.addAll(names);
+    }
+
+    /** The stage's existing reader group (a resumed job's). */
+    ReaderGroup openReaderGroup(int stage) {
+        return readerGroups.getReaderGroup(names.readerGroup(stage));
+    }
+
     /** Creates the stage's reader group once its stream exists, without waiting for the job's other streams. */
     CompletableFuture<ReaderGroup> createReaderGroupWhen(CompletableFuture<Boolean> streamCreated, int stage,
                                                         String stream) {

@@ -15,6 +15,7 @@ import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.jobrecord.JobRecordStore;
 import io.xtremehub.faastream.internal.wire.Channel;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
@@ -45,6 +46,8 @@ import org.slf4j.LoggerFactory;
  * ({@link StageSupervisor}), the start signal, exactly-once epochs (each stage's
  * {@link StageTransactionCoordinator}), batch progress ({@link BatchProgress}), scaling
  * ({@link StageScaler}) and the published status ({@link StatusSnapshot}); and cleans up at the end.
+ * An exactly-once job keeps its durable record current ({@link JobJournal}), from which a later
+ * manager resumes it ({@link #resume}, {@link JobResumer}).
  */
 public final class JobRunner implements Job {
     private static final Logger LOG = LoggerFactory.getLogger(JobRunner.class);
@@ -65,6 +68,8 @@ public final class JobRunner implements Job {
     private final WorkerLauncher launcher;
     private final StageSupervisor supervisor;
     private final StageScaler scaler;
+    private final JobRecordStore records;
+    private JobJournal journal;
     private final CompletableFuture<JobStatus> finished = new CompletableFuture<>();
     private volatile JobStatus status;
     private volatile boolean cancelRequested;
@@ -78,7 +83,7 @@ public final class JobRunner implements Job {
 
     public JobRunner(String jobId, JobSpec spec, JobOptions options, Mode mode, PravegaContext ctx, ObjectStore store,
                      ObjectStoreConfig storeConfig, StreamManager streams, ReaderGroupManager readerGroups,
-                     WorkerPlatform platform, Consumer<JobStatus> publisher) {
+                     WorkerPlatform platform, Consumer<JobStatus> publisher, JobRecordStore records) {
         this.jobId = jobId;
         this.spec = spec;
         this.options = options;
@@ -87,6 +92,7 @@ public final class JobRunner implements Job {
         this.policy = options.scalingPolicy();
         this.ctx = ctx;
         this.publisher = publisher;
+        this.records = records;
         this.names = new JobNames(jobId);
         this.resources = new JobResources(ctx, streams, readerGroups, store, storeConfig, names, exactlyOnce);
         this.batch = new BatchProgress(ctx, names);
@@ -108,6 +114,10 @@ public final class JobRunner implements Job {
             teardown(true);
             throw e;
         }
+        startLoop();
+    }
+
+    private void startLoop() {
         Thread loop = new Thread(this::runLoop, "faastream-job-" + jobId);
         loop.setDaemon(true);
         loop.start();
@@ -173,22 +183,55 @@ public final class JobRunner implements Job {
             }
         }
         if (exactlyOnce) {
+            resources.adoptStreams(List.of(names.recordStream())); // deleted with the job's other streams
+            journal = JobJournal.create(records, jobId, spec, options, mode, want);
             for (StageState st : stages) {
                 st.transactions = coordinator(st);
             }
         }
         long groupsDone = System.nanoTime();
-        // launch consumers before producers so data never waits for a reader
+        launchAll();
+        state = JobState.RUNNING;
+        if (journal != null) {
+            journal.state(state);
+        }
+        runningNanos = System.nanoTime();
+        LOG.info("job {} ({}) started: {} stages, mode {}, platform {} (streams {} ms, channels, reader groups "
+                + "and splits {} ms, launch {} ms)", jobId, options.name(), stages.size(), mode, launcher.platformName(),
+                millis(startNanos, streamsDone), millis(streamsDone, groupsDone), millis(groupsDone, runningNanos));
+    }
+
+    /** Launches every slot's worker, consumers before producers so data never waits for a reader. */
+    private void launchAll() {
         for (int i = stages.size() - 1; i >= 0; i--) {
             for (SlotState slot : stages.get(i).slots.values()) {
                 launcher.launch(stages.get(i), slot);
             }
         }
+    }
+
+    /**
+     * Resumes an exactly-once job that a manager which is gone was running, from its record: every
+     * stage restarts from its last committed epoch (see {@link JobResumer}); then runs in the background.
+     *
+     * @throws RuntimeException when it cannot; the job's streams and record are left as they were
+     */
+    public void resume(JobRecordStore.Found found) {
+        startNanos = System.nanoTime();
+        try {
+            journal = JobJournal.takeOver(records, found);
+            journal.claim();
+            new JobResumer(ctx, names, spec, resources, launcher).restore(found.record(), stages, this::coordinator);
+            launchAll();
+        } catch (RuntimeException e) {
+            release();
+            throw e;
+        }
         state = JobState.RUNNING;
         runningNanos = System.nanoTime();
-        LOG.info("job {} ({}) started: {} stages, mode {}, platform {} (streams {} ms, channels, reader groups "
-                + "and splits {} ms, launch {} ms)", jobId, options.name(), stages.size(), mode, launcher.platformName(),
-                millis(startNanos, streamsDone), millis(streamsDone, groupsDone), millis(groupsDone, runningNanos));
+        LOG.info("job {} ({}) resumed: {} stages from their last committed epochs {}", jobId, options.name(),
+                stages.size(), stages.stream().map(st -> st.transactions.committedEpoch()).toList());
+        startLoop();
     }
 
     private StageTransactionCoordinator coordinator(StageState st) {
@@ -196,7 +239,7 @@ public final class JobRunner implements Job {
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
         return new StageTransactionCoordinator(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
                 st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
-                epoch -> resources.deleteEpochState(st.index, epoch));
+                epoch -> resources.deleteEpochState(st.index, epoch), journal.stage(st.index));
     }
 
     // ---------------------------------------------------------------- loop
@@ -206,11 +249,18 @@ public final class JobRunner implements Job {
         try {
             end = loop();
         } catch (RuntimeException | InterruptedException e) {
-            LOG.error("job {}: manager loop failed", jobId, e);
-            failure.set("the job manager failed: " + e);
+            if (journal != null && journal.takenOver()) {
+                failure.set(e.getMessage()); // another manager resumed the job: not a fault of this one
+            } else {
+                LOG.error("job {}: manager loop failed", jobId, e);
+                failure.set("the job manager failed: " + e);
+            }
             end = JobState.FAILED;
         }
         state = end;
+        if (journal != null) {
+            journal.state(end);
+        }
         long endNanos = System.nanoTime();
         teardown(end != JobState.COMPLETED);
         status = StatusSnapshot.of(jobId, state, mode, stages, failure.reason());
@@ -324,7 +374,9 @@ public final class JobRunner implements Job {
     // ---------------------------------------------------------------- teardown
 
     private void teardown(boolean abort) {
-        if (abort) {
+        // a manager that took the job over runs on its channels and streams: leave them to it
+        boolean ours = journal == null || !journal.takenOver();
+        if (abort && ours) {
             for (StageState st : stages) {
                 try {
                     st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, ControlMessage.ALL));
@@ -344,6 +396,15 @@ public final class JobRunner implements Job {
                 }
             }
         }
+        release();
+        if (!options.cleanup() || !ours) {
+            return;
+        }
+        resources.delete(spec.stageCount());
+    }
+
+    /** Closes the job's writers and channels (aborting open transactions) and its record's writer. */
+    private void release() {
         for (StageState st : stages) {
             if (st.transactions != null) {
                 try {
@@ -358,10 +419,9 @@ public final class JobRunner implements Job {
             st.control.close();
             st.telemetry.close();
         }
-        if (!options.cleanup()) {
-            return;
+        if (journal != null) {
+            journal.close();
         }
-        resources.delete(spec.stageCount());
     }
 
     private static long millis(long fromNanos, long toNanos) {

@@ -11,13 +11,18 @@ import io.pravega.client.stream.TransactionalEventStreamWriter;
 import io.pravega.client.stream.TxnFailedException;
 import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.jobrecord.EpochProgress;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * is flushed and its state saved for the epoch, it records the checkpoint and commits. On a
  * failure it aborts the open transactions and resets the reader group to the last committed
  * checkpoint, so the restarted workers read again exactly what was not committed.
+ *
+ * <p>Each change of its progress goes to a journal ({@link EpochProgress}: the job record), the
+ * commit's before the transaction is committed: a manager that resumes the stage after a crash
+ * finishes that commit ({@link #restore}) rather than repeat or lose the epoch.
  */
 final class StageTransactionCoordinator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageTransactionCoordinator.class);
@@ -44,6 +53,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private final long windowMillis;
     /** Told the epoch whose saved state is no longer needed once a later one is committed. */
     private final LongConsumer discardEpochState;
+    /** Told every change of the stage's progress, to keep it where a restarted manager finds it. */
+    private final Consumer<EpochProgress> journal;
 
     private long generation;
     private long nextEpoch = 1;
@@ -52,6 +63,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private PendingEpoch pending;
     private long committedEpoch;
     private Map<Stream, StreamCut> committedPositions;
+    private String committedCheckpoint;
     private long commits;
     private long abortedEpochs;
 
@@ -62,7 +74,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     StageTransactionCoordinator(String label, PravegaContext ctx, String writerId, String outputStream,
                                 ReaderGroup readerGroup, ReaderGroupConfig initialConfig, long windowMillis,
-                                LongConsumer discardEpochState) {
+                                LongConsumer discardEpochState, Consumer<EpochProgress> journal) {
         this.label = label;
         this.ctx = ctx;
         this.outputStream = outputStream;
@@ -70,6 +82,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         this.initialConfig = initialConfig;
         this.windowMillis = windowMillis;
         this.discardEpochState = discardEpochState;
+        this.journal = journal;
         this.writer = ctx.events().createTransactionalEventWriter(writerId, outputStream, new ByteBufferSerializer(),
                 EventWriterConfig.builder().build());
     }
@@ -97,6 +110,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     UUID open() {
         current = writer.beginTxn();
         currentSince = System.currentTimeMillis();
+        journal.accept(progress(null, null));
         return current.getTxnId();
     }
 
@@ -142,6 +156,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
         Transaction<ByteBuffer> next = writer.beginTxn();
         long epoch = nextEpoch++;
         String name = new EpochCheckpoint(generation, epoch, next.getTxnId()).name();
+        // recorded before the workers can use it, so a recovering manager knows to abort it
+        journal.accept(progress(null, next.getTxnId()));
         pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.executor()), new HashSet<>());
     }
 
@@ -149,7 +165,9 @@ final class StageTransactionCoordinator implements AutoCloseable {
         long previous = committedEpoch;
         // the checkpoint is recorded before the commit: a rollback after the commit resumes after it
         committedPositions = checkpoint.asImpl().getPositions();
+        committedCheckpoint = checkpoint.getName();
         committedEpoch = pending.epoch;
+        journal.accept(progress(current.getTxnId(), null));
         try {
             current.commit();
         } catch (TxnFailedException e) {
@@ -176,9 +194,80 @@ final class StageTransactionCoordinator implements AutoCloseable {
         ReaderGroupConfig restart = committedPositions == null ? initialConfig
                 : ReaderGroupConfig.builder().startFromStreamCuts(committedPositions).disableAutomaticCheckpoints()
                         .build();
-        readerGroup.resetReaderGroup(restart);
         generation++;
+        // recorded first: a manager whose job was taken over fails here and leaves the group alone
+        journal.accept(progress(null, null));
+        readerGroup.resetReaderGroup(restart);
         LOG.info("{}: rolled back to epoch {} (generation {})", label, committedEpoch, generation);
+    }
+
+    /**
+     * Takes over a stage that a manager which is gone left at {@code p}: finishes the commit it had
+     * recorded, aborts the transactions it had open, and continues its numbering; then
+     * {@link #rollback} restarts the stage from the committed epoch.
+     *
+     * @throws IllegalStateException when the recorded commit can no longer be made (its transaction
+     *                               timed out while no manager ran): the epoch's results are lost
+     */
+    void restore(EpochProgress p) {
+        generation = p.generation();
+        committedEpoch = p.committedEpoch();
+        nextEpoch = p.nextEpoch();
+        committedCheckpoint = p.checkpoint();
+        if (!p.positions().isEmpty()) {
+            Map<Stream, StreamCut> positions = new LinkedHashMap<>();
+            p.positions().forEach((stream, cut) -> positions.put(Stream.of(stream), StreamCut.from(cut)));
+            committedPositions = positions;
+        }
+        if (p.committing() != null) {
+            finishCommit(writer.getTxn(p.committing()));
+        }
+        for (UUID open : p.openTransactions()) {
+            abortQuietly(writer.getTxn(open));
+        }
+    }
+
+    private void finishCommit(Transaction<ByteBuffer> txn) {
+        Transaction.Status status = txn.checkStatus();
+        try {
+            switch (status) {
+                case OPEN -> txn.commit();
+                case COMMITTING, COMMITTED -> {
+                }
+                default -> throw new IllegalStateException(label + ": the transaction of committed epoch "
+                        + committedEpoch + " was " + status.name().toLowerCase() + " while no manager ran (it timed"
+                        + " out); that epoch's results are lost, rerun the job from its input");
+            }
+        } catch (TxnFailedException e) {
+            throw new IllegalStateException(label + ": the transaction of committed epoch " + committedEpoch
+                    + " could not be committed on resume", e);
+        }
+        LOG.info("{}: finished the commit of epoch {} ({})", label, committedEpoch, status);
+    }
+
+    /**
+     * The stage's progress for its journal.
+     *
+     * @param committing the transaction about to be committed, or null
+     * @param beginning  a transaction begun for the next epoch but not yet in {@code pending}, or null
+     */
+    private EpochProgress progress(UUID committing, UUID beginning) {
+        Map<String, String> positions = new LinkedHashMap<>();
+        if (committedPositions != null) {
+            committedPositions.forEach((stream, cut) -> positions.put(stream.getScopedName(), cut.asText()));
+        }
+        List<UUID> open = new ArrayList<>();
+        if (current != null && !current.getTxnId().equals(committing)) {
+            open.add(current.getTxnId());
+        }
+        if (pending != null) {
+            open.add(pending.next.getTxnId());
+        }
+        if (beginning != null) {
+            open.add(beginning);
+        }
+        return new EpochProgress(generation, committedEpoch, nextEpoch, committedCheckpoint, positions, committing,
+                open);
     }
 
     private void abortOpen() {

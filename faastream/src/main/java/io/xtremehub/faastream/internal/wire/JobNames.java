@@ -23,6 +23,11 @@ public record JobNames(String jobId) implements Serializable {
         return "fs-" + jobId + "-tel" + stage;
     }
 
+    /** The single-segment stream holding the job's durable record (exactly-once jobs). */
+    public String recordStream() {
+        return "fs-" + jobId + "-job";
+    }
+
     /** Object-key prefix for this job's large events and saved state in the spill bucket. */
     public String spillPrefix() {
         return "jobs/" + jobId + "/";

@@ -1,0 +1,95 @@
+package io.xtremehub.faastream.internal.manager;
+
+import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.jobrecord.JobRecord;
+import io.xtremehub.faastream.internal.jobrecord.StageRecord;
+import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.JobNames;
+import io.xtremehub.faastream.internal.wire.Telemetry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Rebuilds the manager's side of an exactly-once job from its {@link JobRecord} after the manager
+ * that ran it is gone (killed, crashed): the stages' channels, reader groups and slots over the
+ * streams that still exist; then, per stage, what a roll-back does after a worker failure, plus
+ * the fencing of the old manager's workers: those still running (worker processes outlive a
+ * killed manager) are told to stop and taken out of the reader group, the commit the record names
+ * is finished, the open transactions are aborted, and the reader group goes back to the committed
+ * checkpoint. The relaunched workers restore the committed epoch's state; their worker ids carry
+ * the new generation, so no report of an old worker is taken for theirs.
+ */
+final class JobResumer {
+    private static final Logger LOG = LoggerFactory.getLogger(JobResumer.class);
+    private final PravegaContext ctx;
+    private final JobNames names;
+    private final JobSpec spec;
+    private final JobResources resources;
+    private final WorkerLauncher launcher;
+
+    JobResumer(PravegaContext ctx, JobNames names, JobSpec spec, JobResources resources, WorkerLauncher launcher) {
+        this.ctx = ctx;
+        this.names = names;
+        this.spec = spec;
+        this.resources = resources;
+        this.launcher = launcher;
+    }
+
+    /**
+     * Adds each stage of the recorded job to {@code stages}, rolled back to its last committed epoch
+     * and with its slots ready to launch. What is added is also what the caller releases on failure.
+     */
+    void restore(JobRecord record, List<StageState> stages,
+                 Function<StageState, StageTransactionCoordinator> coordinators) {
+        if (record.stages().size() != spec.stageCount()) {
+            throw new IllegalStateException("job " + record.jobId() + " has " + record.stages().size()
+                    + " stages in its record but " + spec.stageCount() + " in its pipeline");
+        }
+        List<String> streams = new ArrayList<>(List.of(names.recordStream()));
+        for (int i = 0; i < spec.stageCount(); i++) {
+            streams.add(names.controlStream(i));
+            streams.add(names.telemetryStream(i));
+            if (i > 0) {
+                streams.add(names.dataStream(i));
+            }
+        }
+        resources.adoptStreams(streams);
+        for (StageRecord sr : record.stages()) {
+            StageState st = new StageState(sr.stage(), spec.stage(sr.stage()), spec.stageLabel(sr.stage()),
+                    new Channel<>(ctx.sync(), names.controlStream(sr.stage()), ControlMessage.class),
+                    new Channel<>(ctx.sync(), names.telemetryStream(sr.stage()), Telemetry.class));
+            stages.add(st);
+            st.readerGroup = resources.openReaderGroup(sr.stage());
+            st.partitions = sr.stage() > 0 ? sr.workers() : 0;
+            for (int w = 0; w < sr.workers(); w++) {
+                launcher.addSlot(st, null, true);
+            }
+            st.transactions = coordinators.apply(st);
+            fenceOldWorkers(st);
+            st.transactions.restore(sr.epochs());
+            st.transactions.rollback();
+            for (SlotState slot : st.slots.values()) {
+                // an exactly-once slot's incarnation follows its stage's generation, which only grows
+                slot.incarnation = (int) st.transactions.generation();
+            }
+        }
+    }
+
+    /** Stops the workers the reader group still counts as online: the old manager's, if still running. */
+    private void fenceOldWorkers(StageState st) {
+        for (String reader : st.readerGroup.getOnlineReaders()) {
+            try {
+                st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, reader));
+            } catch (RuntimeException e) {
+                LOG.debug("cancel message: {}", e.toString());
+            }
+            st.readerGroup.readerOffline(reader, null);
+            LOG.info("{}: fenced worker {} of the previous manager", st.label, reader);
+        }
+    }
+}

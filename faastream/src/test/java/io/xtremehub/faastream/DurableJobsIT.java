@@ -1,0 +1,276 @@
+package io.xtremehub.faastream;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pravega.client.SynchronizerClientFactory;
+import io.pravega.client.state.RevisionedStreamClient;
+import io.pravega.client.state.SynchronizerConfig;
+import io.pravega.client.stream.StreamConfiguration;
+import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.xtremehub.faastream.platform.ThreadPlatform;
+import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.standalone.ClusterConfig;
+import io.xtremehub.testkit.cluster.EmbeddedCluster;
+import io.xtremehub.testkit.cluster.Provided;
+import io.xtremehub.testkit.cluster.TestCluster;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Durable exactly-once jobs: a manager in its own JVM is killed with SIGKILL in the middle of a
+ * running sum, and a new manager resumes the job from its record in Pravega. The sink must then
+ * hold each input value exactly once with sums that chain (ExactlyOnceIT's check), and the old
+ * manager's worker processes, which outlive it, must be gone. Resuming the job of a manager that
+ * is still alive fences that manager out; records that cannot be read are skipped with one line.
+ */
+@EmbeddedCluster
+class DurableJobsIT {
+    @Provided
+    static TestCluster tc;
+    private static final int EVENTS = ExactlyOnceIT.EVENTS;
+    private static final Path LOGS = Path.of("target", "durable-jobs-it");
+
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aJobOfAManagerKilledMidRunResumesExactlyOnceInANewManager() throws Exception {
+        String in = tc.newStream("dur-in", 2);
+        String out = tc.newStream("dur-out", 1);
+        Process first = startManagerJvm(in, out);
+        List<ProcessHandle> oldWorkers = new ArrayList<>();
+        String jobId = awaitJobId(first);
+        try (SteadyInput input = new SteadyInput(in)) {
+            await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(500))
+                    .failFast("the first manager exited: " + tail(), () -> !first.isAlive())
+                    .until(() -> committedValues(out) >= EVENTS / 4);
+            oldWorkers.addAll(first.descendants().toList());
+            first.destroyForcibly(); // SIGKILL: no shutdown hook, no cancel, its worker processes keep running
+            assertTrue(first.waitFor(30, TimeUnit.SECONDS), "the first manager did not die");
+            assertFalse(oldWorkers.isEmpty(), "the first manager ran no worker process");
+
+            try (Manager second = threadManager()) {
+                ResumedJobs resumed = second.resumeJobs();
+                Job job = resumed.resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
+                        .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumed: " + resumed));
+                input.writeSecondHalf();
+                await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
+                        .pollInterval(Duration.ofSeconds(1))
+                        .failFast("the resumed job stopped: " + job.status(), () -> job.status().state().terminal())
+                        .until(() -> committedValues(out) == EVENTS);
+                input.assertFinished();
+                await("the old manager's workers to be stopped").atMost(Duration.ofMinutes(1))
+                        .until(() -> oldWorkers.stream().noneMatch(ProcessHandle::isAlive));
+                job.cancel();
+            }
+            List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
+            assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the manager's kill: "
+                    + results.size() + " results");
+        } finally {
+            first.destroyForcibly();
+            oldWorkers.forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    /** Resuming a job whose manager is in fact alive fences that manager out: it stops, the job runs on. */
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aLiveManagerWhoseJobIsResumedElsewhereLetsGoOfIt() throws Exception {
+        String in = tc.newStream("dur-live-in", 2);
+        String out = tc.newStream("dur-live-out", 1);
+        try (Manager original = threadManager(); Manager successor = threadManager();
+             SteadyInput input = new SteadyInput(in)) {
+            Job job = original.execute(Pipeline.fromStream(in, Serializers.utf8())
+                            .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(out),
+                    JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
+                            .name("live-sum").build());
+            await("a quarter of the results committed").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(500)).until(() -> committedValues(out) >= EVENTS / 4);
+            // the running manager rewrites the record several times a second; a take-over that reads it
+            // just before a rewrite is refused (the record changed), so try again
+            Job[] taken = new Job[1];
+            await("the successor to take the job over").atMost(Duration.ofMinutes(1))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        taken[0] = successor.resumeJobs().resumed().stream().filter(j -> j.id().equals(job.id()))
+                                .findFirst().orElse(null);
+                        return taken[0] != null;
+                    });
+            input.writeSecondHalf();
+            await("the original manager to let go of the job").atMost(Duration.ofMinutes(1))
+                    .until(() -> job.status().state().terminal());
+            assertEquals(JobState.FAILED, job.status().state());
+            assertTrue(job.status().error().contains("taken over by another manager"), job.status().error());
+            await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .failFast("the resumed job stopped: " + taken[0].status(),
+                            () -> taken[0].status().state().terminal())
+                    .until(() -> committedValues(out) == EVENTS);
+            input.assertFinished();
+            taken[0].cancel();
+        }
+        List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
+        assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the take-over: "
+                + results.size() + " results");
+    }
+
+    private static Manager threadManager() {
+        return Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
+                .platform(new ThreadPlatform()).build();
+    }
+
+    @Test
+    void unreadableJobRecordsAreSkippedWithOneLineNamingTheJob() throws Exception {
+        List<String> broken = List.of("jbad0000001", "jbad0000002");
+        writeRecord(broken.get(0), "{\"version\":1,\"jobId\":\"jbad00".getBytes(StandardCharsets.UTF_8));
+        writeRecord(broken.get(1), ("{\"version\":99,\"jobId\":\"" + broken.get(1) + "\",\"shards\":[]}")
+                .getBytes(StandardCharsets.UTF_8));
+        try (Manager manager = threadManager()) {
+            ResumedJobs found = manager.resumeJobs();
+            assertTrue(found.resumed().stream().noneMatch(j -> broken.contains(j.id())), found.toString());
+            assertSkipped(found, "job jbad0000001 cannot be resumed: its record is not valid JSON");
+            assertSkipped(found, "job jbad0000002 cannot be resumed: its record has format 99, newer than this "
+                    + "manager reads (1)");
+            // the manager runs on: a new job is accepted after the skipped ones
+            String in = tc.newStream("dur-bad-in", 1);
+            String out = tc.newStream("dur-bad-out", 1);
+            tc.events().writeStrings(in, List.of("1", "2", "3"));
+            Job job = manager.execute(Pipeline.fromStream(in, Serializers.utf8()).map(s -> s, Serializers.utf8())
+                    .writeToStream(out), JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true)
+                    .transactionWindow(Duration.ofMillis(300)).build());
+            assertEquals(List.of("1", "2", "3"), tc.events().readStrings(out, 3, Duration.ofMinutes(1)));
+            job.cancel();
+        } finally {
+            for (String id : broken) {
+                tc.streamManager().sealStream(tc.scope(), "fs-" + id + "-job");
+                tc.streamManager().deleteStream(tc.scope(), "fs-" + id + "-job");
+            }
+        }
+    }
+
+    private static void assertSkipped(ResumedJobs found, String start) {
+        assertTrue(found.skipped().stream().anyMatch(s -> s.startsWith(start) && !s.contains("\n")),
+                "expected a line starting '" + start + "' in " + found.skipped());
+    }
+
+    /** Stores {@code bytes} as the record of job {@code id}, the way a manager stores one. */
+    private static void writeRecord(String id, byte[] bytes) {
+        String stream = "fs-" + id + "-job";
+        tc.streamManager().createStream(tc.scope(), stream, StreamConfiguration.builder().build());
+        try (SynchronizerClientFactory sync = SynchronizerClientFactory.withScope(tc.scope(), tc.clientConfig());
+             RevisionedStreamClient<byte[]> client = sync.createRevisionedStreamClient(stream,
+                     new ByteArraySerializer(), SynchronizerConfig.builder().build())) {
+            client.writeUnconditionally(bytes);
+        }
+    }
+
+    /** How many distinct input values have a committed result in {@code out}. */
+    private static int committedValues(String out) {
+        return new HashSet<>(tc.events().readAllStrings(out, Duration.ofMinutes(1)).stream()
+                .map(r -> r.split(":")[0]).toList()).size();
+    }
+
+    private static Process startManagerJvm(String in, String out) throws IOException {
+        Files.createDirectories(LOGS);
+        ClusterConfig cfg = tc.standalone().config();
+        List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
+                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+                "-Dlogback.configurationFile=xtremehub-logback.xml", "-Dxtremehub.log.dir=" + LOGS.resolve("manager"),
+                "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
+                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+                ManagerProcessMain.class.getName(), tc.controllerUri().toString(), tc.s3Endpoint(), cfg.ltsRegion(),
+                cfg.ltsAccessKey(), cfg.ltsSecretKey(), in, out, LOGS.resolve("workers").toString());
+        return new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(console().toFile()).start();
+    }
+
+    private static Path console() {
+        return LOGS.resolve("manager.console");
+    }
+
+    private static String awaitJobId(Process manager) {
+        String[] id = new String[1];
+        await("the first manager to start the job").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
+                .failFast("the first manager exited: " + tail(), () -> !manager.isAlive())
+                .until(() -> {
+                    id[0] = Files.readAllLines(console()).stream().filter(l -> l.startsWith("RUNNING "))
+                            .map(l -> l.substring(8).trim()).findFirst().orElse(null);
+                    return id[0] != null;
+                });
+        return id[0];
+    }
+
+    private static String tail() {
+        try {
+            List<String> lines = Files.readAllLines(console());
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        } catch (IOException e) {
+            return "(no console: " + e + ")";
+        }
+    }
+
+    /**
+     * Writes 1..EVENTS into a stream at about 50 a second from a background thread, pausing after
+     * the first half until {@link #writeSecondHalf}: a job cannot finish before the test has
+     * interrupted it, however slow the machine.
+     */
+    static final class SteadyInput implements AutoCloseable {
+        private final Thread thread;
+        private final CountDownLatch secondHalf = new CountDownLatch(1);
+        private volatile Throwable error;
+        private volatile boolean stop;
+
+        SteadyInput(String stream) {
+            thread = new Thread(() -> {
+                try {
+                    for (int next = 1; next <= EVENTS && !stop; next += 10) {
+                        if (next > EVENTS / 2) {
+                            secondHalf.await();
+                        }
+                        tc.events().writeStrings(stream, IntStream.range(next, Math.min(next + 10, EVENTS + 1))
+                                .mapToObj(Integer::toString).toList());
+                        Thread.sleep(200);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Throwable t) {
+                    error = t;
+                }
+            }, "durable-it-input");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        void writeSecondHalf() {
+            secondHalf.countDown();
+        }
+
+        void assertFinished() throws InterruptedException {
+            thread.join(Duration.ofMinutes(1).toMillis());
+            assertFalse(thread.isAlive(), "the input writer did not finish");
+            if (error != null) {
+                throw new AssertionError("writing the input failed", error);
+            }
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            stop = true;
+            secondHalf.countDown();
+            thread.join(10_000);
+        }
+    }
+}

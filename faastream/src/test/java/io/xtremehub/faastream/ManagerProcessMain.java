@@ -1,0 +1,32 @@
+package io.xtremehub.faastream;
+
+import io.xtremehub.faastream.platform.LocalProcessPlatform;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A manager in its own JVM, for {@link DurableJobsIT} to kill with SIGKILL: runs ExactlyOnceIT's
+ * running sum exactly-once from {@code in} to {@code out} on worker processes, prints
+ * {@code RUNNING <job id>} and waits to be killed.
+ *
+ * <p>Arguments: controller URI, S3 endpoint, region, access key, secret key, in, out, worker log folder.
+ */
+public final class ManagerProcessMain {
+    private ManagerProcessMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ObjectStoreConfig store = ObjectStoreConfig.of(args[1], args[2], args[3], args[4]);
+        // not closed: closing would cancel the job, and this manager is meant to die with it running
+        Manager manager = Manager.builder().controllerUri(URI.create(args[0])).objectStore(store)
+                .platform(LocalProcessPlatform.builder().logDir(Path.of(args[7])).build()).build();
+        Job job = manager.execute(Pipeline.fromStream(args[5], Serializers.utf8())
+                        .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(args[6]),
+                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
+                        .name("durable-sum").build());
+        System.out.println("RUNNING " + job.id());
+        System.out.flush();
+        Thread.currentThread().join();
+    }
+}
