@@ -79,6 +79,11 @@ final class JobResources {
         return exactlyOnce ? b.disableAutomaticCheckpoints().build() : b.automaticCheckpointIntervalMillis(1000).build();
     }
 
+    /** How many segments of the stream are active now. */
+    int segmentCount(String stream) {
+        return new SegmentRouter(ctx.controller(), ctx.scope(), stream, 0).allSegments().size();
+    }
+
     /** Reseals every active segment of the stream into {@code count} equal key ranges. */
     void scaleStream(String stream, int count) {
         SegmentRouter router = new SegmentRouter(ctx.controller(), ctx.scope(), stream, 0);
