@@ -33,6 +33,12 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
     private final LongSupplier clock;
     private final Map<Integer, StageLoad> stages = new HashMap<>();
 
+    /**
+     * Reports older than this are left out of a decision: workers report several times a second, so
+     * an older one is from a worker that stopped or was lost, and its last queue would count forever.
+     */
+    static final long REPORT_MAX_AGE_MILLIS = 3_000;
+
     private CoordinatedScalingPolicy(Builder b) {
         this.downThreshold = b.downThreshold;
         this.upThreshold = b.upThreshold;
@@ -58,17 +64,18 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
 
     @Override
     public synchronized void addWorkerStats(WorkerStats stats) {
-        stage(stats.stage()).queues.put(stats.worker(), stats.queueSize());
+        stage(stats.stage()).queues.put(stats.worker(), new QueueReport(stats.queueSize(), clock.getAsLong()));
     }
 
     @Override
     public synchronized int getWorkers(int stage) {
         StageLoad s = stage(stage);
         long now = clock.getAsLong();
+        s.queues.values().removeIf(r -> now - r.receivedMillis() > REPORT_MAX_AGE_MILLIS);
         if (now - s.lastChange < coolDownMillis || s.queues.isEmpty()) {
             return s.workers;
         }
-        double load = s.queues.values().stream().mapToInt(Integer::intValue).average().orElse(0);
+        double load = s.queues.values().stream().mapToInt(QueueReport::queued).average().orElse(0);
         int next = s.workers;
         if (load > upThreshold) {
             int factor = (int) Math.min(maxUpFactor, Math.max(minUpFactor, Math.round(load)));
@@ -106,11 +113,14 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
         return current;
     }
 
+    private record QueueReport(int queued, long receivedMillis) {
+    }
+
     private static final class StageLoad {
         int workers;
         int segments;
         long lastChange;
-        final Map<String, Integer> queues = new HashMap<>();
+        final Map<String, QueueReport> queues = new HashMap<>();
 
         StageLoad(int workers, int segments, long now) {
             this.workers = workers;

@@ -21,14 +21,17 @@ class CoordinatedScalingPolicyTest {
         report(1, "b", 2);
         assertEquals(2, policy.getWorkers(1), "within the 20 s cool-down nothing changes");
         clock.addAndGet(20_000);
+        report(1, "a", 3);
+        report(1, "b", 2);
         assertEquals(6, policy.getWorkers(1), "a load of 2.5 triples the workers");
         report(1, "a", 5);
         clock.addAndGet(19_999);
         assertEquals(6, policy.getWorkers(1), "a fresh cool-down follows each change");
         clock.addAndGet(1);
+        report(1, "a", 5);
         assertEquals(18, policy.getWorkers(1), "a load of 5 still only triples them");
-        report(1, "a", 2);
         clock.addAndGet(20_000);
+        report(1, "a", 2);
         assertEquals(32, policy.getWorkers(1), "never beyond the maximum");
     }
 
@@ -69,6 +72,16 @@ class CoordinatedScalingPolicyTest {
         clock.addAndGet(20_000);
         report(0, "a", 0);
         assertEquals(1, policy.getWorkers(0));
+    }
+
+    @Test
+    void aWorkerThatStoppedReportingNoLongerCounts() {
+        policy.initialize(1, 2, 8);
+        clock.addAndGet(20_000);
+        report(1, "gone", 3);
+        clock.addAndGet(CoordinatedScalingPolicy.REPORT_MAX_AGE_MILLIS + 1);
+        report(1, "a", 0);
+        assertEquals(1, policy.getWorkers(1), "only the live worker's empty queue counts");
     }
 
     @Test
