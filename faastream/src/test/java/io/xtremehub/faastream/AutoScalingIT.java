@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.pravega.client.stream.EventStreamWriter;
+import io.pravega.client.stream.EventWriterConfig;
+import io.pravega.client.stream.impl.UTF8StringSerializer;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.standalone.admin.StreamAdmin;
@@ -50,13 +53,16 @@ class AutoScalingIT {
         List<String> input = Collections.synchronizedList(new ArrayList<>());
         AtomicBoolean trickling = new AtomicBoolean(true);
         Thread trickle = new Thread(() -> {
-            // 40 events/s, under half of what one slow worker takes: scale-downs happen while data flows
-            for (int batch = 0; trickling.get(); batch++) {
-                int b = batch;
-                List<String> events = IntStream.range(0, 20).mapToObj(i -> "t" + b + "-" + i).toList();
-                tc.events().writeStrings(in, events);
-                input.addAll(events);
-                sleep(500);
+            // 20 events/s one at a time, a fifth of what one slow worker takes: the queues stay short, so
+            // the stage scales down while data flows
+            try (EventStreamWriter<String> writer = tc.clientFactory().createEventWriter(in,
+                    new UTF8StringSerializer(), EventWriterConfig.builder().build())) {
+                for (int i = 0; trickling.get(); i++) {
+                    String event = "t" + i;
+                    writer.writeEvent(event).join();
+                    input.add(event);
+                    sleep(50);
+                }
             }
         }, "trickle");
         try (StreamAdmin admin = new StreamAdmin(tc.controllerUri())) {
@@ -65,8 +71,8 @@ class AutoScalingIT {
                     && admin.segments(tc.scope(), in).size() == 3);
             trickle.start();
 
-            // about 10 s of work for one worker arrives at once
-            List<String> burst = IntStream.range(0, 1_000).mapToObj(i -> "x" + i).toList();
+            // about 6 s of work for one worker arrives at once
+            List<String> burst = IntStream.range(0, 600).mapToObj(i -> "x" + i).toList();
             tc.events().writeStrings(in, burst);
             input.addAll(burst);
             await().atMost(Duration.ofMinutes(1)).until(() -> slowStage(job).workers() >= 2
