@@ -30,7 +30,7 @@ final class SegmentShare implements AutoCloseable {
         ReaderGroupManager groups = new ReaderGroupManagerImpl(ctx.scope(), ctx.controller(), ctx.clientFactory());
         this.group = groups.getReaderGroup(readerGroup);
         this.readerId = readerId;
-        this.nextCheck = System.currentTimeMillis() + SETTLE_MILLIS;
+        this.nextCheck = System.currentTimeMillis() + CHECK_MILLIS;
     }
 
     /**

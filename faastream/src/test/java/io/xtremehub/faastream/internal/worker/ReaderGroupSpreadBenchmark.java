@@ -41,6 +41,7 @@ import java.util.function.Function;
  */
 public final class ReaderGroupSpreadBenchmark {
     private static final long GIVE_UP_MILLIS = 60_000;
+    private static final long STEADY_MILLIS = 3_000;
 
     private final TestCluster cluster;
     private final PravegaContext ctx;
@@ -118,6 +119,8 @@ public final class ReaderGroupSpreadBenchmark {
             if (awaitEven(rg, workers, segments) < 0) {
                 throw new IllegalStateException(scenario + ": the group never spread evenly before the change");
             }
+            // a running stage's readers are past their start-up timers when the change comes
+            Thread.sleep(STEADY_MILLIS);
             long t0 = System.nanoTime();
             switch (scenario) {
                 case "join" -> workers.add(new ReadingWorker(ctx, group, "r" + readers, variant.rebalance()));
