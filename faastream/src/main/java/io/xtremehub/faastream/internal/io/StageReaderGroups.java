@@ -16,12 +16,13 @@ public final class StageReaderGroups {
     }
 
     /**
-     * Exactly-once: the only checkpoints are the epochs' (each closes a transaction); otherwise
-     * checkpoint every second: successors of merged segments are only released at a checkpoint.
+     * Exactly-once: the only checkpoints are the epochs' (each closes a transaction), and Pravega's
+     * own refresh (such stages run a fixed set of workers); otherwise checkpoint every second
+     * (successors of merged segments are only released at a checkpoint) and refresh often.
      */
     public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce) {
-        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream))
-                .groupRefreshTimeMillis(REFRESH_MILLIS);
-        return exactlyOnce ? b.disableAutomaticCheckpoints().build() : b.automaticCheckpointIntervalMillis(1000).build();
+        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
+        return exactlyOnce ? b.disableAutomaticCheckpoints().build()
+                : b.groupRefreshTimeMillis(REFRESH_MILLIS).automaticCheckpointIntervalMillis(1000).build();
     }
 }
