@@ -2,7 +2,7 @@
 # How long a FaaStream stage's reader group takes to spread its segments evenly after a worker joins,
 # a worker leaves or the input is rescaled, before and after the fix (ReaderGroupSpreadBenchmark, a
 # test-scope main of the faastream module). Writes benchmarks/results/reader-group-spread.csv.
-#   benchmarks/reader-group-spread.sh [trials]     # default 5 trials of each variant and scenario
+#   benchmarks/reader-group-spread.sh [trials [out-dir]]   # default 5 trials, benchmarks/results
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -20,4 +20,4 @@ for d in faastream/target/classes faastream/target/test-classes config-support/t
 done
 cp="$cp$(tr ':' '\n' < faastream/target/spread-cp.txt | grep -v '/io/xtremehub/' | paste -sd:)"
 opens="--add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
-java -Xmx2g $opens -cp "$cp" io.xtremehub.faastream.internal.worker.ReaderGroupSpreadBenchmark benchmarks/results "${1:-5}"
+java -Xmx2g $opens -cp "$cp" io.xtremehub.faastream.internal.worker.ReaderGroupSpreadBenchmark "${2:-benchmarks/results}" "${1:-5}"

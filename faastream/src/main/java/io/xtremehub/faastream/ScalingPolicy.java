@@ -43,4 +43,10 @@ public abstract class ScalingPolicy {
     public static CoordinatedScalingPolicy.Builder coordinated() {
         return CoordinatedScalingPolicy.builder();
     }
+
+    /** @deprecated the policy is {@link CoordinatedScalingPolicy} now; use {@link #coordinated()} */
+    @Deprecated
+    public static CoordinatedScalingPolicy.Builder queueBased() {
+        return coordinated();
+    }
 }
