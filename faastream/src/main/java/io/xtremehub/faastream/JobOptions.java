@@ -17,6 +17,7 @@ public final class JobOptions {
     private final Duration heartbeatTimeout;
     private final Duration startupTimeout;
     private final Duration scalingInterval;
+    private final boolean scaleSourceStream;
     private final int largeEventThreshold;
     private final int queueCapacity;
     private final boolean cleanup;
@@ -32,6 +33,7 @@ public final class JobOptions {
         this.heartbeatTimeout = b.heartbeatTimeout;
         this.startupTimeout = b.startupTimeout;
         this.scalingInterval = b.scalingInterval;
+        this.scaleSourceStream = b.scaleSourceStream;
         this.largeEventThreshold = b.largeEventThreshold;
         this.queueCapacity = b.queueCapacity;
         this.cleanup = b.cleanup;
@@ -55,6 +57,7 @@ public final class JobOptions {
     public Duration heartbeatTimeout() { return heartbeatTimeout; }
     public Duration startupTimeout() { return startupTimeout; }
     public Duration scalingInterval() { return scalingInterval; }
+    public boolean scaleSourceStream() { return scaleSourceStream; }
     public int largeEventThreshold() { return largeEventThreshold; }
     public int queueCapacity() { return queueCapacity; }
     public boolean cleanup() { return cleanup; }
@@ -71,6 +74,7 @@ public final class JobOptions {
         private Duration heartbeatTimeout = Duration.ofSeconds(15);
         private Duration startupTimeout = Duration.ofSeconds(120);
         private Duration scalingInterval = Duration.ofSeconds(2);
+        private boolean scaleSourceStream;
         private int largeEventThreshold = 8 * 1024 * 1024 - 4096;
         private int queueCapacity = 1024;
         private boolean cleanup = true;
@@ -105,6 +109,12 @@ public final class JobOptions {
          */
         public Builder startupTimeout(Duration v) { this.startupTimeout = positive(v, "startupTimeout"); return this; }
         public Builder scalingInterval(Duration v) { this.scalingInterval = positive(v, "scalingInterval"); return this; }
+        /**
+         * Lets the scaling policy change the segments of the job's source stream, as it does for the
+         * job's own streams. Off by default: the source belongs to the user, and a rescale reseals all
+         * its segments for every other reader and writer of it too.
+         */
+        public Builder scaleSourceStream(boolean v) { this.scaleSourceStream = v; return this; }
         /** Events above this many bytes travel between stages as object-store references. */
         public Builder largeEventThreshold(int v) {
             if (v < 1 || v > 8 * 1024 * 1024 - 4096) {

@@ -108,6 +108,10 @@ public final class Manager implements AutoCloseable {
         if (options.exactlyOnce()) {
             validateExactlyOnce(spec, options, mode);
         }
+        if (options.scaleSourceStream() && (spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM)) {
+            throw new JobDefinitionException("scaleSourceStream rescales the segments of a streaming job's source "
+                    + "stream; " + spec.source().describe() + " in " + mode + " mode has none: drop the option");
+        }
         validate(spec, options);
         String jobId = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         JobRunner runner = new JobRunner(jobId, spec, options, mode, ctx, store, storeConfig, streams, readerGroups,

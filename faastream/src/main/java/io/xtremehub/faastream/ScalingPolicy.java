@@ -4,8 +4,9 @@ package io.xtremehub.faastream;
  * Decides how many workers and stream segments each stage should have. The manager feeds every
  * worker report to {@link #addWorkerStats} and, at each scaling tick, asks {@link #getWorkers}
  * and {@link #getPartitions} and adjusts the stage: workers are launched or stopped gracefully,
- * and the stage's input stream is split or merged. Stages that reduce by key keep their initial
- * counts, since their segments are their key groups.
+ * and the stage's input stream is split or merged. Stages that group by key keep their initial counts:
+ * moving a key between workers mid-window would split its group. The first stage's input is the user's stream: its segments change only when the job's options
+ * allow it ({@link JobOptions.Builder#scaleSourceStream}).
  */
 public abstract class ScalingPolicy {
     /** Called once per stage before the job starts with the pipeline's parallelism for it. */
@@ -34,8 +35,18 @@ public abstract class ScalingPolicy {
         return new FixedScalingPolicy(workers);
     }
 
-    /** The reference's coordinated auto-scaling with its default thresholds (0.40 / 1.95, 20 s). */
-    public static QueueScalingPolicy.Builder queueBased() {
-        return QueueScalingPolicy.builder();
+    /**
+     * Coordinated auto-scaling of workers by their queues and of segments with the workers; its
+     * defaults: 20 s between decisions, one worker less below 0.40 queued events per worker, 2-3x the
+     * workers above 1.95, 3-4 segments per worker, 1 to 32 workers.
+     */
+    public static CoordinatedScalingPolicy.Builder coordinated() {
+        return CoordinatedScalingPolicy.builder();
+    }
+
+    /** @deprecated the policy is {@link CoordinatedScalingPolicy} now; use {@link #coordinated()} */
+    @Deprecated
+    public static CoordinatedScalingPolicy.Builder queueBased() {
+        return coordinated();
     }
 }

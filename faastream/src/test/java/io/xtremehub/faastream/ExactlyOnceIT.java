@@ -123,7 +123,7 @@ class ExactlyOnceIT {
                 JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
         assertTrue(batch.contains("streaming job"), batch);
         String scaling = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
-                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.queueBased().build())
+                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.coordinated().build())
                         .build());
         assertTrue(scaling.contains("fixed number of workers"), scaling);
         assertTrue(tc.objects().keys(bucket, "").isEmpty(), "nothing was written");

@@ -9,6 +9,7 @@ import io.pravega.client.stream.StreamConfiguration;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.io.StageReaderGroups;
 import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import java.util.ArrayList;
@@ -83,10 +84,12 @@ final class JobResources {
     }
 
     ReaderGroupConfig readerGroupConfig(String stream) {
-        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(ctx.scope(), stream));
-        // exactly-once: the only checkpoints are the epochs' (each closes a transaction); otherwise
-        // checkpoint every second: successors of merged segments are only released at a checkpoint
-        return exactlyOnce ? b.disableAutomaticCheckpoints().build() : b.automaticCheckpointIntervalMillis(1000).build();
+        return StageReaderGroups.config(ctx.scope(), stream, exactlyOnce);
+    }
+
+    /** How many segments of the stream are active now. */
+    int segmentCount(String stream) {
+        return new SegmentRouter(ctx.controller(), ctx.scope(), stream, 0).allSegments().size();
     }
 
     /** Reseals every active segment of the stream into {@code count} equal key ranges. */

@@ -101,7 +101,8 @@ public final class JobRunner implements Job {
                 options.largeEventThreshold(), 250, options.queueCapacity());
         this.launcher = new WorkerLauncher(jobId, ctx, storeConfig, spec, settings, platform);
         this.supervisor = new StageSupervisor(launcher, options, failure);
-        this.scaler = new StageScaler(policy, launcher, resources, names);
+        this.scaler = new StageScaler(policy, launcher, resources, names,
+                options.scaleSourceStream() ? spec.source().stream() : null);
         this.status = new JobStatus(jobId, JobState.STARTING, mode, mode == Mode.BATCH ? 0 : -1, List.of(), null);
     }
 

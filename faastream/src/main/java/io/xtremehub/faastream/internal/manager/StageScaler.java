@@ -3,13 +3,17 @@ package io.xtremehub.faastream.internal.manager;
 import io.xtremehub.faastream.ScalingPolicy;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Applies the scaling policy to a streaming job's unkeyed stages: starts workers in new slots or asks
- * the last ones to stop, and rescales a stage's input stream to the policy's segment count.
+ * Applies the scaling policy to a streaming job's stages: starts workers in new slots or asks the last
+ * ones to stop, and rescales a stage's input stream to the policy's segment count. The first stage's
+ * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
+ * non-null). Stages that group by key keep their size (see {@link #keyedStaysFixed}).
  */
 final class StageScaler {
     private static final Logger LOG = LoggerFactory.getLogger(StageScaler.class);
@@ -17,52 +21,98 @@ final class StageScaler {
     private final WorkerLauncher launcher;
     private final JobResources resources;
     private final JobNames names;
+    /** The job's source stream when the user let the policy rescale it, else null. */
+    private final String sourceStream;
+    /** Stages whose "not scaled" line was logged already: once per job is enough. */
+    private final Set<Integer> toldFixed = new HashSet<>();
 
-    StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names) {
+    StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names,
+                String sourceStream) {
         this.policy = policy;
         this.launcher = launcher;
         this.resources = resources;
         this.names = names;
+        this.sourceStream = sourceStream;
     }
 
     /** One scaling decision per stage; exactly-once jobs are not scaled (the manager refuses such policies). */
     void scale(List<StageState> stages) {
         for (StageState st : stages) {
-            if (st.spec.keyed() || st.done || st.inputComplete || st.endsExpected != null
-                    || (st.index == 0 && st.readerGroup == null)) {
+            if (st.done || st.inputComplete || st.endsExpected != null || (st.index == 0 && st.readerGroup == null)) {
                 continue;
             }
             if (st.index > 0 && stages.get(st.index - 1).done) {
                 continue;
             }
-            int want = Math.max(1, policy.getWorkers(st.index));
-            long active = st.activeCount();
-            if (want > active) {
-                for (long k = active; k < want; k++) {
-                    launcher.launch(st, launcher.addSlot(st, null, false));
-                }
-                LOG.info("{}: scaled workers {} -> {}", st.label, active, want);
-            } else if (want < active) {
-                List<SlotState> live = st.slots.values().stream().filter(s -> s.active() && !s.stopping).toList();
-                for (int k = live.size() - 1; k >= want; k--) {
-                    SlotState s = live.get(k);
-                    s.stopping = true;
-                    st.control.append(new ControlMessage(ControlMessage.Type.STOP, s.workerId));
-                }
-                LOG.info("{}: scaled workers {} -> {}", st.label, active, want);
+            if (st.spec.keyed()) {
+                keyedStaysFixed(st);
+                continue;
             }
+            scaleWorkers(st);
             if (st.index > 0) {
-                int parts = Math.max(1, policy.getPartitions(st.index));
-                if (parts != st.partitions) {
-                    try {
-                        resources.scaleStream(names.dataStream(st.index), parts);
-                        LOG.info("{}: scaled input segments {} -> {}", st.label, st.partitions, parts);
-                        st.partitions = parts;
-                    } catch (RuntimeException e) {
-                        LOG.warn("{}: could not scale input to {} segments: {}", st.label, parts, e.getMessage());
-                    }
-                }
+                scaleInput(st, names.dataStream(st.index));
+            } else if (sourceStream != null) {
+                scaleInput(st, sourceStream);
+            } else if (toldFixed.add(st.index) && policy.getPartitions(0) != st.partitions) {
+                LOG.info("{}: the source stream belongs to the user, so its segments stay as they are "
+                        + "(JobOptions.scaleSourceStream(true) lets the policy rescale it)", st.label);
             }
+        }
+    }
+
+    private void scaleWorkers(StageState st) {
+        int want = Math.max(1, policy.getWorkers(st.index));
+        long active = st.activeCount();
+        if (want > active) {
+            for (long k = active; k < want; k++) {
+                launcher.launch(st, launcher.addSlot(st, null, false));
+            }
+            LOG.info("{}: scaled workers {} -> {}", st.label, active, want);
+        } else if (want < active) {
+            List<SlotState> live = st.slots.values().stream().filter(s -> s.active() && !s.stopping).toList();
+            for (int k = live.size() - 1; k >= want; k--) {
+                SlotState s = live.get(k);
+                // the worker processes and writes what it read, then closes its reader at that position,
+                // so the next owner of its segments starts right after it: nothing lost or read twice
+                s.stopping = true;
+                st.control.append(new ControlMessage(ControlMessage.Type.STOP, s.workerId));
+            }
+            LOG.info("{}: scaled workers {} -> {}", st.label, active, want);
+        }
+    }
+
+    private void scaleInput(StageState st, String stream) {
+        if (st.partitions == 0) {
+            // the source stream: the job did not make it, so it learns its segments here
+            st.partitions = resources.segmentCount(stream);
+        }
+        int parts = Math.max(1, policy.getPartitions(st.index));
+        if (parts == st.partitions) {
+            return;
+        }
+        try {
+            resources.scaleStream(stream, parts);
+            LOG.info("{}: scaled input segments {} -> {}", st.label, st.partitions, parts);
+            st.partitions = parts;
+        } catch (RuntimeException e) {
+            LOG.warn("{}: could not scale input to {} segments: {}", st.label, parts, e.getMessage());
+        }
+    }
+
+    /**
+     * A stage that groups by key keeps its workers and segments. Its upstream writers map a key's
+     * routing value to a segment through a segment list they refresh every 2 s, so for up to 2 s after
+     * a rescale a key's events land in a sibling segment of the one they land in afterwards (siblings
+     * are not ordered); and a reader group spreads segments to readers one join at a time, so a worker
+     * can hand a segment on while it holds that segment's keys in an open window. Either splits a
+     * key's group of one window across two workers. A safe change needs the upstream writers to
+     * switch segment lists at one point and the new workers to start reading only once all of them
+     * have joined; until then the stage stays at its size.
+     */
+    private void keyedStaysFixed(StageState st) {
+        if (toldFixed.add(st.index)) {
+            LOG.info("{}: groups by key, so it keeps its {} workers and {} segments (a rescale would split a key's "
+                    + "window between two workers)", st.label, st.activeCount(), st.partitions);
         }
     }
 }

@@ -27,23 +27,49 @@ final class ReaderGroupInput implements StageInput {
      */
     static final long READ_WAKEUP_MILLIS = 20;
 
-    private final EventStreamReader<ByteBuffer> reader;
+    private final PravegaContext ctx;
+    private final String readerGroup;
+    private final String readerId;
+    /** Null when the reader keeps Pravega's own pace of handing segments on. */
+    private final SegmentShare share;
+    private EventStreamReader<ByteBuffer> reader;
     private final boolean enveloped;
     private final LargeEvents large;
     /** The events of the last pack read that were not handed out yet. */
     private final Deque<InputItem> unpacked = new ArrayDeque<>();
 
-    ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large) {
-        this.reader = ctx.events().createReader(readerId, readerGroup, new ByteBufferSerializer(),
-                ReaderConfig.builder().build());
+    /**
+     * @param rebalance whether the reader lets go of all its segments at once when it holds more than
+     *                  its even share ({@link SegmentShare}); off where moving a segment mid-window
+     *                  matters (keyed stages) or positions belong to checkpointed epochs (exactly-once)
+     */
+    ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large,
+                     boolean rebalance) {
+        this.ctx = ctx;
+        this.readerGroup = readerGroup;
+        this.readerId = readerId;
+        this.reader = createReader();
+        this.share = rebalance ? new SegmentShare(ctx, readerGroup, readerId) : null;
         this.enveloped = enveloped;
         this.large = large;
+    }
+
+    private EventStreamReader<ByteBuffer> createReader() {
+        return ctx.events().createReader(readerId, readerGroup, new ByteBufferSerializer(),
+                ReaderConfig.builder().build());
     }
 
     @Override
     public InputItem next(long timeoutMillis) {
         if (!unpacked.isEmpty()) {
             return unpacked.poll();
+        }
+        if (share != null && share.holdsTooMany()) {
+            // closing records the position after the last event returned: what this worker read it
+            // still processes, and the next owner of each segment starts right after it
+            reader.close();
+            reader = createReader();
+            share.released();
         }
         EventRead<ByteBuffer> r = reader.readNextEvent(Math.min(timeoutMillis, READ_WAKEUP_MILLIS));
         if (r.isCheckpoint()) {
@@ -95,12 +121,20 @@ final class ReaderGroupInput implements StageInput {
 
     @Override
     public void abandon() {
+        closeShare();
         reader.closeAt(null);
     }
 
     /** Closing reports the last read position, so the next owner of its segments goes on from there. */
     @Override
     public void close() {
+        closeShare();
         reader.close();
+    }
+
+    private void closeShare() {
+        if (share != null) {
+            share.close();
+        }
     }
 }

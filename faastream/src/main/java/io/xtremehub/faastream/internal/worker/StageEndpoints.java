@@ -33,13 +33,14 @@ final class StageEndpoints {
 
     StageInput openInput(LargeEvents large) {
         int i = launch.stage();
+        boolean rebalance = launch.exactlyOnce() == null && !spec.stage(i).keyed();
         if (i > 0) {
-            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large);
+            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large, rebalance);
         }
         SourceSpec src = spec.source();
         if (src.kind() == SourceSpec.Kind.STREAM) {
             if (launch.settings().mode() == Mode.STREAM) {
-                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large);
+                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large, rebalance);
             }
             return new SegmentBatchInput(ctx, launch.splits());
         }
