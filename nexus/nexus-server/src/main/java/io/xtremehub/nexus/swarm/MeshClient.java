@@ -58,7 +58,11 @@ final class MeshClient {
     }
 
     ResponseInputStream<GetObjectResponse> get(Member owner, GetObjectRequest request) {
-        HttpRequest r = HttpRequest.newBuilder(endpoint(owner)).header("Authorization", auth)
+        return get(owner, request, endpoint(owner));
+    }
+
+    private ResponseInputStream<GetObjectResponse> get(Member owner, GetObjectRequest request, URI target) {
+        HttpRequest r = HttpRequest.newBuilder(target).header("Authorization", auth)
                 .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Get.of(request))).GET().build();
         HttpResponse<InputStream> response;
         try {
@@ -88,6 +92,66 @@ final class MeshClient {
             case 409 -> throw MeshMessages.slowDown("the partition moved away from worker " + owner.id());
             default -> throw failure(owner, response.statusCode(), text);
         };
+    }
+
+    /**
+     * Asks the worker whether it runs the policy version, before any byte of the chunk is read.
+     *
+     * @throws PolicyVersionMismatchException if it runs another
+     */
+    void checkVersion(Member worker, MeshMessages.HopHeader hop) {
+        HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
+                .header(MeshMessages.HOP_HEADER, MeshCodec.encode(hop)).GET().build();
+        HttpResponse<String> response = send(worker, r, HttpResponse.BodyHandlers.ofString());
+        switch (response.statusCode()) {
+            case 200 -> {
+            }
+            case MeshMessages.VERSION_MISMATCH -> throw mismatch(worker, hop, response.body());
+            default -> throw failure(worker, response.statusCode(), response.body());
+        }
+    }
+
+    /**
+     * Streams a chunk's intermediate bytes (framed, with the trailer at the end) to a worker of the
+     * next hop; returns its answer once it stored the chunk or forwarded it on.
+     */
+    PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop, InputStream framed) {
+        HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
+                .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Put.of(request)))
+                .header(MeshMessages.HOP_HEADER, MeshCodec.encode(hop))
+                .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> framed)).build();
+        HttpResponse<String> response = send(worker, r, HttpResponse.BodyHandlers.ofString());
+        return switch (response.statusCode()) {
+            case 200 -> PutObjectResponse.builder()
+                    .eTag(MetadataJson.read(response.body(), MeshMessages.PutAnswer.class).eTag()).build();
+            // the bytes were read already: the client retries the chunk, under the version now active
+            case MeshMessages.VERSION_MISMATCH -> throw MeshMessages.slowDown(mismatch(worker, hop, response.body())
+                    .getMessage());
+            default -> throw failure(worker, response.statusCode(), response.body());
+        };
+    }
+
+    /** Reads a chunk from a worker of the swarmlet storing it, which serves it itself. */
+    ResponseInputStream<GetObjectResponse> stored(Member worker, GetObjectRequest request) {
+        return get(worker, request, worker.mesh().resolve("/mesh/stored"));
+    }
+
+    private <T> HttpResponse<T> send(Member worker, HttpRequest r, HttpResponse.BodyHandler<T> handler) {
+        try {
+            return http.send(r, handler);
+        } catch (IOException e) {
+            throw MeshMessages.slowDown("worker " + worker.id() + " of the next hop cannot be reached ("
+                    + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw MeshMessages.slowDown("interrupted while forwarding to " + worker.id());
+        }
+    }
+
+    private static PolicyVersionMismatchException mismatch(Member worker, MeshMessages.HopHeader hop, String body) {
+        MeshMessages.VersionMismatch theirs = MetadataJson.read(body, MeshMessages.VersionMismatch.class);
+        return new PolicyVersionMismatchException("worker " + worker.id() + " runs policy " + theirs.policy() + "@"
+                + theirs.version() + ", not @" + hop.version());
     }
 
     private static S3Exception failure(Member owner, int status, String body) {

@@ -16,6 +16,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 final class MeshMessages {
     static final String REQUEST_HEADER = "X-Nexus-Request";
     static final String RESPONSE_HEADER = "X-Nexus-Response";
+    static final String HOP_HEADER = "X-Nexus-Hop";
+    /** The answer of a worker whose policy version is not the sender's. */
+    static final int VERSION_MISMATCH = 412;
 
     private MeshMessages() {
     }
@@ -69,6 +72,17 @@ final class MeshMessages {
                     .cacheControl(cacheControl).contentDisposition(contentDisposition)
                     .contentLanguage(contentLanguage).metadata(metadata).build();
         }
+    }
+
+    /**
+     * A chunk handed to the next hop of its pipeline: the policy version it is processed with, the
+     * step it resumes at and the swarmlet the client's request arrived at.
+     */
+    record HopHeader(String policy, long version, int from, String arrival) {
+    }
+
+    /** The answer of a worker that runs another version of the policy. */
+    record VersionMismatch(String policy, long version) {
     }
 
     /** The answer to a forwarded PutObject. */
