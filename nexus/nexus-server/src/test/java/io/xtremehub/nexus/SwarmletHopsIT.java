@@ -98,7 +98,7 @@ class SwarmletHopsIT {
         e.streamlets().register(StreamletJars.build(tmp, "gpu-xor", Map.of("demo.gpu.GpuXor", GPU_XOR)));
         e.definePolicy(policy("lts", new StreamletRef("zstd", Map.of(), "edge"),
                 new StreamletRef("aes-gcm", Map.of("key", AES_KEY), "cloud")));
-        // the gpu step has to leave the cloud swarmlet for cloud-gpu; aes-gcm then stays there too
+        // three hops: the gpu step has to run on cloud-gpu, and the last step stores on the cloud swarmlet
         e.definePolicy(policy("gpu", new StreamletRef("zstd", Map.of(), "edge"),
                 new StreamletRef("gpu-xor", Map.of(), "cloud"), new StreamletRef("aes-gcm", Map.of("key", AES_KEY),
                         "cloud")));
@@ -176,17 +176,25 @@ class SwarmletHopsIT {
         assertEquals(List.of(0, 1), marker.steps().stream().map(ObjectMarker.Step::position).toList());
         assertEquals(data.length, marker.originalLength());
         assertTrue(Files.size(backend("cloud").resolve("lts").resolve("seg/0")) * 3 < data.length);
+
+        // written at the cloud, the chunk goes to the edge to be compressed and comes back to be stored
+        byte[] more = TestData.logLines(300_000, 16);
+        cloud.putObject(r -> r.bucket("lts").key("seg/from-cloud"), RequestBody.fromBytes(more));
+        assertArrayEquals(more, get(edge, "lts", "seg/from-cloud"));
+        assertEquals(List.of(0, 1), storedMarker("cloud", "lts", "seg/from-cloud").steps().stream()
+                .map(ObjectMarker.Step::position).toList());
     }
 
     @Test
-    void aStreamletNeedingAGpuRunsOnTheGpuSwarmletOfItsLocation() {
+    void aStreamletNeedingAGpuRunsOnTheGpuSwarmletOfItsLocationOnTheWayToTheCloud() {
         byte[] data = TestData.logLines(1 << 20, 12);
         edge.putObject(r -> r.bucket("gpu").key("seg/1"), RequestBody.fromBytes(data));
 
         assertArrayEquals(data, get(edge, "gpu", "seg/1"));
-        assertEquals(List.of(0, 1, 2), storedMarker("cloud-gpu", "gpu", "seg/1").steps().stream()
+        assertEquals(List.of(0, 1, 2), storedMarker("cloud", "gpu", "seg/1").steps().stream()
                 .map(ObjectMarker.Step::position).toList());
-        assertFalse(Files.exists(backend("cloud").resolve("gpu").resolve("seg/1")));
+        assertFalse(Files.exists(backend("cloud-gpu").resolve("gpu").resolve("seg/1")));
+        assertFalse(Files.exists(backend("edge").resolve("gpu").resolve("seg/1")));
         assertTrue(gpuXorPuts("cloud-gpu") >= 1);
         assertEquals(0, gpuXorPuts("edge"));
         assertEquals(0, gpuXorPuts("cloud"));

@@ -12,7 +12,9 @@ import java.util.TreeMap;
  * it to, else the location of the swarmlet the request arrived at), on a swarmlet there that has
  * the hardware its streamlet declares. The swarmlet the chunk is on already is preferred, then the
  * first by name, so consecutive steps stay on one swarmlet (one hop) whenever they can and a chunk
- * crosses the network only where the policy or the hardware says so.
+ * crosses the network only where the policy or the hardware says so. The last step, which stores,
+ * runs on the first swarmlet by name that fits, whichever swarmlet the chunk comes from: reads
+ * arriving anywhere plan the same storing swarmlet.
  *
  * <p>Locations are checked here, at first use: a policy may be defined before the swarmlets it names
  * have joined. A step nobody can run is a one-line error.
@@ -48,7 +50,10 @@ public final class HopPlanner {
         for (int i = 0; i < policy.pipeline().size(); i++) {
             StreamletRef step = policy.pipeline().get(i);
             String location = step.location() != null ? step.location() : here.location();
-            String chosen = place(policy, i, location, hardware.get(i), current);
+            // the last step (it stores) goes to the same swarmlet whatever the path there, so a read
+            // arriving anywhere finds the chunk: the first by name at its location that fits
+            boolean last = i == policy.pipeline().size() - 1;
+            String chosen = place(policy, i, location, hardware.get(i), last ? null : current);
             if (!chosen.equals(current) && i > from) {
                 hops.add(new Hop(current, from, i));
                 from = i;
@@ -60,7 +65,7 @@ public final class HopPlanner {
     }
 
     private String place(Policy policy, int position, String location, List<String> needs, String current) {
-        if (fits(current, location, needs)) {
+        if (current != null && fits(current, location, needs)) {
             return current;
         }
         List<String> atLocation = new ArrayList<>();

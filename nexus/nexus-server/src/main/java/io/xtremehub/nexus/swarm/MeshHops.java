@@ -6,9 +6,11 @@ import io.xtremehub.nexus.pipeline.Upstream;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
+import io.xtremehub.nexus.streamlet.PipelineFactory;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -87,7 +89,7 @@ public final class MeshHops implements Hops {
 
     @Override
     public Policy checkVersion(Leg leg, Policy policy) {
-        Member worker = worker(leg.next());
+        Member worker = worker(leg.next(), Optional.empty());
         try {
             mesh.checkVersion(worker, header(leg, policy));
             return policy;
@@ -111,25 +113,29 @@ public final class MeshHops implements Hops {
                                      Supplier<Upstream.Prior> prior) {
         InputStream framed = HopFrames.framing(intermediate,
                 () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
-        return mesh.hop(worker(leg.next()), request, header(leg, policy), framed);
+        // a chunk of a stream partition goes to the partition's owner there, which keeps its state
+        Optional<String> partition = policy.match(request.bucket(), request.key())
+                .flatMap(PipelineFactory::partitionKey);
+        return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), framed);
     }
 
     @Override
     public ResponseInputStream<GetObjectResponse> read(Leg leg, GetObjectRequest request) {
-        return mesh.stored(worker(leg.storing()), request);
+        return mesh.stored(worker(leg.storing(), Optional.empty()), request);
     }
 
     private static MeshMessages.HopHeader header(Leg leg, Policy policy) {
         return new MeshMessages.HopHeader(policy.name(), policy.version(), leg.to(), leg.arrival());
     }
 
-    /** A live worker of the swarmlet, any one (they are alike). */
-    private Member worker(String swarmlet) {
-        List<SwarmletView.Worker> live = directory.find(swarmlet).map(SwarmletView::workers).orElse(List.of());
+    /** The live worker of the swarmlet owning the partition, else any one (they are alike). */
+    private Member worker(String swarmlet, Optional<String> partition) {
+        List<Member> live = directory.find(swarmlet).map(SwarmletView::workers).orElse(List.of()).stream()
+                .map(w -> new Member(w.id(), w.mesh())).toList();
         if (live.isEmpty()) {
             throw MeshMessages.slowDown("swarmlet " + swarmlet + " has no live worker");
         }
-        SwarmletView.Worker w = live.get(ThreadLocalRandom.current().nextInt(live.size()));
-        return new Member(w.id(), w.mesh());
+        return partition.map(p -> new PartitionRing(live).owner(p))
+                .orElseGet(() -> live.get(ThreadLocalRandom.current().nextInt(live.size())));
     }
 }

@@ -17,9 +17,9 @@ class StreamletRefTest {
     @Test
     void aStepMayCarryALocationAndDefaultsToNone() {
         Policy p = MetadataJson.readPolicy(String.format(POLICY,
-                "{\"name\":\"zstd\",\"parameters\":{},\"location\":\"edge\"},{\"name\":\"aes-gcm\",\"parameters\":{}}"));
-        assertEquals("edge", p.pipeline().get(0).location());
-        assertNull(p.pipeline().get(1).location());
+                "{\"name\":\"zstd\",\"parameters\":{}},{\"name\":\"aes-gcm\",\"parameters\":{},\"location\":\"cloud\"}"));
+        assertNull(p.pipeline().get(0).location());
+        assertEquals("cloud", p.pipeline().get(1).location());
         assertEquals(p, MetadataJson.readPolicy(MetadataJson.write(p)));
     }
 
@@ -30,6 +30,15 @@ class StreamletRefTest {
         assertEquals("invalid policy JSON: streamlet 'zstd' location 'Edge Site' must be a swarmlet location label: 1-63 lower-case"
                 + " letters, digits, '.', '_' or '-'", e.getMessage());
             }
+
+    @Test
+    void aPolicyPinningStepsMustPinItsLastStep() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Policy("p", 0,
+                SystemType.GENERIC, "b", "**", List.of(new StreamletRef("zstd", Map.of(), "edge"),
+                new StreamletRef("aes-gcm", Map.of())), List.of()));
+        assertEquals("policy 'p' pins steps to locations, so its last step (aes-gcm) must name one too: where its"
+                + " chunks are stored", e.getMessage());
+    }
 
     @Test
     void theLocationIsPartOfTheDefinitionButNotOfTheFingerprint() {

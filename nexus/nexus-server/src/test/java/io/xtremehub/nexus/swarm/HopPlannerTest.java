@@ -60,11 +60,18 @@ class HopPlannerTest {
         Policy p = policy("zstd", "detect", "aes-gcm@cloud");
         assertEquals(List.of(new Hop("edge-a", 0, 1), new Hop("edge-gpu", 1, 2), new Hop("cloud", 2, 3)),
                 planner.plan(p, hardware(NONE, GPU, NONE), "edge-a"));
-        // the gpu swarmlet keeps the chunk for the following edge steps that need nothing special
-        assertEquals(List.of(new Hop("edge-gpu", 0, 2)),
-                planner.plan(policy("detect", "zstd"), hardware(GPU, NONE), "edge-gpu"));
-        assertEquals(List.of(new Hop("edge-gpu", 0, 2)),
-                planner.plan(policy("detect", "zstd"), hardware(GPU, NONE), "edge-a"));
+        // the gpu swarmlet keeps the chunk for the following steps that need nothing special
+        assertEquals(List.of(new Hop("edge-gpu", 0, 2), new Hop("cloud", 2, 3)),
+                planner.plan(policy("detect", "zstd", "aes-gcm@cloud"), hardware(GPU, NONE, NONE), "edge-a"));
+    }
+
+    @Test
+    void theStoringSwarmletIsTheSameWhereverTheChunkComesFrom() {
+        Policy p = policy("zstd@cloud", "aes-gcm@cloud");
+        assertEquals(List.of(new Hop("cloud", 0, 2)), planner.plan(p, hardware(NONE, NONE), "edge-a"));
+        // arriving at cloud-tee, the first step runs there, but the chunk is stored where reads look
+        assertEquals(List.of(new Hop("cloud-tee", 0, 1), new Hop("cloud", 1, 2)),
+                planner.plan(p, hardware(NONE, NONE), "cloud-tee"));
     }
 
     @Test
