@@ -261,6 +261,19 @@ class SwarmletHopsIT {
     }
 
     @Test
+    void aWrongContentMd5IsTheClientsErrorAndNothingIsStoredInTheCloud() throws Exception {
+        byte[] data = TestData.logLines(400_000, 17);
+        String otherMd5 = java.util.Base64.getEncoder().encodeToString(
+                java.security.MessageDigest.getInstance("MD5").digest(new byte[] {1, 2, 3}));
+        S3Exception e = assertThrows(S3Exception.class, () -> edge.putObject(r -> r.bucket("lts").key("seg/bad")
+                .contentMD5(otherMd5), RequestBody.fromBytes(data)));
+        assertEquals(400, e.statusCode());
+        assertEquals("BadDigest", e.awsErrorDetails().errorCode());
+        assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/bad")));
+        assertFalse(Files.exists(backend("edge").resolve("lts").resolve("seg/bad")));
+    }
+
+    @Test
     void aLocationNoSwarmletHasIsAOneLineErrorAtFirstUse() {
         S3Exception e = assertThrows(S3Exception.class,
                 () -> edge.putObject(r -> r.bucket("moon").key("seg/x"), RequestBody.fromBytes(new byte[10])));

@@ -285,7 +285,44 @@ final class PutPath {
             }
         };
         PutObjectRequest.Builder forwarded = request.toBuilder().contentLength(null).contentMD5(null);
-        return hops.forward(leg, pipeline.policy(), FlexChecksum.clearOn(forwarded).build(), layers.stream(), prior);
+        // the mesh reads the bytes on its own thread: keep what went wrong here (a streamlet, a bad
+        // Content-MD5) to answer with it rather than with the broken forward it caused
+        java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.Supplier<Upstream.Prior> checkedPrior = () -> {
+            try {
+                return prior.get();
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+                throw e;
+            }
+        };
+        InputStream produced = new FilterInputStream(layers.stream()) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (IOException | RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    throw e;
+                }
+            }
+        };
+        try {
+            return hops.forward(leg, pipeline.policy(), FlexChecksum.clearOn(forwarded).build(), produced,
+                    checkedPrior);
+        } catch (RuntimeException e) {
+            Exception cause = failure.get();
+            if (cause instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private static List<ObjectMarker.Step> applied(Layers layers) {
