@@ -35,6 +35,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedMultipartUpload;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
 import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -183,6 +184,12 @@ class SwarmletHopsIT {
         assertArrayEquals(more, get(edge, "lts", "seg/from-cloud"));
         assertEquals(List.of(0, 1), storedMarker("cloud", "lts", "seg/from-cloud").steps().stream()
                 .map(ObjectMarker.Step::position).toList());
+
+        // a DELETE at the edge deletes it where it is stored
+        edge.deleteObject(r -> r.bucket("lts").key("seg/from-cloud"));
+        assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/from-cloud")));
+        assertThrows(NoSuchKeyException.class, () -> get(edge, "lts", "seg/from-cloud"));
+        assertThrows(NoSuchKeyException.class, () -> edge.headObject(r -> r.bucket("lts").key("seg/from-cloud")));
     }
 
     @Test

@@ -5,7 +5,10 @@ import io.xtremehub.nexus.streamlet.ActivePipeline;
 import java.io.InputStream;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
@@ -58,6 +61,16 @@ public interface Hops {
         public ResponseInputStream<GetObjectResponse> read(Leg leg, GetObjectRequest request) {
             throw new IllegalStateException("nothing is forwarded without a swarmlet");
         }
+
+        @Override
+        public HeadObjectResponse head(Leg leg, HeadObjectRequest request) {
+            throw new IllegalStateException("nothing is forwarded without a swarmlet");
+        }
+
+        @Override
+        public void delete(Leg leg, DeleteObjectRequest request) {
+            throw new IllegalStateException("nothing is forwarded without a swarmlet");
+        }
     };
 
     /**
@@ -91,4 +104,10 @@ public interface Hops {
 
     /** Reads a chunk from the swarmlet that stored it (null if no such key). */
     ResponseInputStream<GetObjectResponse> read(Leg leg, GetObjectRequest request);
+
+    /** The metadata of a chunk as a client sees it, from the swarmlet that stored it (null if no such key). */
+    HeadObjectResponse head(Leg leg, HeadObjectRequest request);
+
+    /** Deletes a chunk at the swarmlet that stored it. */
+    void delete(Leg leg, DeleteObjectRequest request);
 }

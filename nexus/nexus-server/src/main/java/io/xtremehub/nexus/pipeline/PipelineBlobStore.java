@@ -202,6 +202,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     @Override
     public DeleteObjectResponse removeBlob(DeleteObjectRequest request) {
         forget(request.bucket(), request.key());
+        Hops.Leg elsewhere = storedElsewhere(request, request.bucket(), request.key());
+        if (elsewhere != null) {
+            hops.delete(elsewhere, request);
+            return DeleteObjectResponse.builder().build();
+        }
         HeadObjectResponse head = null;
         try {
             head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
@@ -359,22 +364,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
         Hops.Leg elsewhere = storedElsewhere(request, request.bucket(), request.key());
         if (elsewhere != null) {
-            // the storing swarmlet's answer to a GET of the object, without its bytes
-            try (ResponseInputStream<GetObjectResponse> in = hops.read(elsewhere, GetObjectRequest.builder()
-                    .bucket(request.bucket()).key(request.key()).ifMatch(request.ifMatch())
-                    .ifNoneMatch(request.ifNoneMatch()).build())) {
-                if (in == null) {
-                    return null;
-                }
-                GetObjectResponse r = in.response();
-                return HeadObjectResponse.builder().contentLength(r.contentLength()).eTag(r.eTag())
-                        .lastModified(r.lastModified()).contentType(r.contentType())
-                        .contentEncoding(r.contentEncoding()).cacheControl(r.cacheControl())
-                        .contentDisposition(r.contentDisposition()).contentLanguage(r.contentLanguage())
-                        .metadata(r.metadata()).build();
-            } catch (IOException e) {
-                throw Errors.toS3(e, "head of " + request.bucket() + "/" + request.key() + " failed");
+            HeadObjectResponse head = hops.head(elsewhere, request);
+            if (head == null) {
+                throw S3Exceptions.noSuchKey(request.bucket(), request.key(), null); // as the backends answer
             }
+            return head;
         }
         HeadObjectRequest unconditional = request.toBuilder().ifMatch(null).ifNoneMatch(null).build();
         HeadObjectResponse head = delegate().blobMetadata(

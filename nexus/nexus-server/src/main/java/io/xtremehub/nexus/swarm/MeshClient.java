@@ -13,6 +13,7 @@ import org.gaul.s3proxy.blobstore.SdkResponses;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -134,6 +135,33 @@ final class MeshClient {
     /** Reads a chunk from a worker of the swarmlet storing it, which serves it itself. */
     ResponseInputStream<GetObjectResponse> stored(Member worker, GetObjectRequest request) {
         return get(worker, request, worker.mesh().resolve("/mesh/stored"));
+    }
+
+    /** The metadata of a chunk, from a worker of the swarmlet storing it (null if no such key). */
+    HeadObjectResponse storedHead(Member worker, GetObjectRequest request) {
+        HttpResponse<String> response = send(worker, stored(worker, request, "HEAD"), HttpResponse.BodyHandlers.ofString());
+        return switch (response.statusCode()) {
+            case 200 -> MeshCodec.decode(response.headers().firstValue(MeshMessages.RESPONSE_HEADER).orElseThrow(() ->
+                    new IllegalStateException("worker " + worker.id() + " answered without "
+                            + MeshMessages.RESPONSE_HEADER)), MeshMessages.GetAnswer.class).toHead();
+            case 404 -> null;
+            default -> throw failure(worker, response.statusCode(), response.body());
+        };
+    }
+
+    /** Deletes a chunk at a worker of the swarmlet storing it. */
+    void storedDelete(Member worker, GetObjectRequest request) {
+        HttpResponse<String> response = send(worker, stored(worker, request, "DELETE"),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 204) {
+            throw failure(worker, response.statusCode(), response.body());
+        }
+    }
+
+    private HttpRequest stored(Member worker, GetObjectRequest request, String method) {
+        return HttpRequest.newBuilder(worker.mesh().resolve("/mesh/stored")).header("Authorization", auth)
+                .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Get.of(request)))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build();
     }
 
     private <T> HttpResponse<T> send(Member worker, HttpRequest r, HttpResponse.BodyHandler<T> handler) {

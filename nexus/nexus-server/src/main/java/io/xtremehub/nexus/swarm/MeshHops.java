@@ -15,7 +15,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
@@ -122,6 +125,19 @@ public final class MeshHops implements Hops {
     @Override
     public ResponseInputStream<GetObjectResponse> read(Leg leg, GetObjectRequest request) {
         return mesh.stored(worker(leg.storing(), Optional.empty()), request);
+    }
+
+    @Override
+    public HeadObjectResponse head(Leg leg, HeadObjectRequest request) {
+        return mesh.storedHead(worker(leg.storing(), Optional.empty()), GetObjectRequest.builder()
+                .bucket(request.bucket()).key(request.key()).ifMatch(request.ifMatch())
+                .ifNoneMatch(request.ifNoneMatch()).build());
+    }
+
+    @Override
+    public void delete(Leg leg, DeleteObjectRequest request) {
+        mesh.storedDelete(worker(leg.storing(), Optional.empty()), GetObjectRequest.builder()
+                .bucket(request.bucket()).key(request.key()).build());
     }
 
     private static MeshMessages.HopHeader header(Leg leg, Policy policy) {

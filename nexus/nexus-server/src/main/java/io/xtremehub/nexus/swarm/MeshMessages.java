@@ -5,6 +5,7 @@ import java.util.Map;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -64,6 +65,19 @@ final class MeshMessages {
             return new GetAnswer(r.contentLength(), r.contentRange(), r.eTag(), millis(r.lastModified()),
                     r.contentType(), r.contentEncoding(), r.cacheControl(), r.contentDisposition(),
                     r.contentLanguage(), r.hasMetadata() ? r.metadata() : Map.of());
+        }
+
+        static GetAnswer of(HeadObjectResponse r) {
+            return new GetAnswer(r.contentLength(), null, r.eTag(), millis(r.lastModified()), r.contentType(),
+                    r.contentEncoding(), r.cacheControl(), r.contentDisposition(), r.contentLanguage(),
+                    r.hasMetadata() ? r.metadata() : Map.of());
+        }
+
+        HeadObjectResponse toHead() {
+            return HeadObjectResponse.builder().contentLength(contentLength).eTag(eTag)
+                    .lastModified(instant(lastModified)).contentType(contentType).contentEncoding(contentEncoding)
+                    .cacheControl(cacheControl).contentDisposition(contentDisposition)
+                    .contentLanguage(contentLanguage).metadata(metadata).build();
         }
 
         GetObjectResponse toResponse() {

@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -46,6 +47,12 @@ public final class MeshServer implements AutoCloseable {
 
         /** Serves a read of a chunk this swarmlet stored (null if no such key). */
         ResponseInputStream<GetObjectResponse> stored(GetObjectRequest request);
+
+        /** The metadata of a chunk this swarmlet stored as a client sees it (null if no such key). */
+        HeadObjectResponse storedHead(GetObjectRequest request);
+
+        /** Deletes a chunk this swarmlet stored. */
+        void storedDelete(GetObjectRequest request);
     }
 
     /** This worker runs another version of the policy than the sender. */
@@ -189,7 +196,22 @@ public final class MeshServer implements AutoCloseable {
             try {
                 MeshMessages.Get get = MeshCodec.decode(exchange.getRequestHeaders()
                         .getFirst(MeshMessages.REQUEST_HEADER), MeshMessages.Get.class);
-                send(exchange, target.stored(get.toRequest()));
+                switch (exchange.getRequestMethod()) {
+                    case "GET" -> send(exchange, target.stored(get.toRequest()));
+                    case "HEAD" -> {
+                        HeadObjectResponse head = target.storedHead(get.toRequest());
+                        if (head != null) {
+                            exchange.getResponseHeaders().set(MeshMessages.RESPONSE_HEADER,
+                                    MeshCodec.encode(MeshMessages.GetAnswer.of(head)));
+                        }
+                        exchange.sendResponseHeaders(head == null ? 404 : 200, -1);
+                    }
+                    case "DELETE" -> {
+                        target.storedDelete(get.toRequest());
+                        exchange.sendResponseHeaders(204, -1);
+                    }
+                    default -> JsonReply.send(exchange, 405, "{\"error\":\"use GET, HEAD or DELETE\"}");
+                }
             } catch (S3Exception e) {
                 JsonReply.send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
             } catch (RuntimeException e) {

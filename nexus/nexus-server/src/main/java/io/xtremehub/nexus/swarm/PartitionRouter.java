@@ -16,7 +16,11 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
@@ -145,6 +149,25 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     public ResponseInputStream<GetObjectResponse> stored(GetObjectRequest request) {
         GetObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
         return delegate().getBlob(new Upstream(null, 0, null, null).attachTo(decided));
+    }
+
+    @Override
+    public HeadObjectResponse storedHead(GetObjectRequest request) {
+        HeadObjectRequest head = HeadObjectRequest.builder().bucket(request.bucket()).key(request.key())
+                .ifMatch(request.ifMatch()).ifNoneMatch(request.ifNoneMatch()).build();
+        try {
+            return delegate().blobMetadata(new Upstream(null, 0, null, null).attachTo(
+                    policies.decide(request.bucket(), request.key()).attachTo(head)));
+        } catch (NoSuchKeyException e) {
+            return null; // a HEAD answer has no body to carry the error in: 404 says it
+        }
+    }
+
+    @Override
+    public void storedDelete(GetObjectRequest request) {
+        DeleteObjectRequest delete = DeleteObjectRequest.builder().bucket(request.bucket()).key(request.key()).build();
+        delegate().removeBlob(new Upstream(null, 0, null, null).attachTo(
+                policies.decide(request.bucket(), request.key()).attachTo(delete)));
     }
 
     private void checkOwned(AwsRequest request, String bucket, String key) {

@@ -25,14 +25,15 @@
  * or missing hardware is a one-line error at first use. {@link io.xtremehub.nexus.swarm.MeshHops}
  * runs this worker's hop and streams the intermediate bytes in frames ({@code HopFrames}) to a live
  * worker of the next hop, carrying the policy version and the step to resume at; the last hop stores
- * with one marker for all steps, and reads at other swarmlets are served by the storing one. The
+ * with one marker for all steps, and reads (GET, HEAD) and DELETEs at other swarmlets are served by
+ * the storing one. The
  * next hop checks the policy version before a byte is read (412 on a mismatch; the sender re-reads
  * the policy and retries once), and every hop runs a chunk with the version it started with.
  *
  * <p>Limits of this version: multipart uploads are assembled by the worker that received them
  * (give them sticky sessions), then go through the hops like a PUT. The mesh is plain HTTP
  * authenticated by the swarmlet secret, which swarmlets that hand chunks to each other share; run
- * it on a private network. Inverse steps of earlier hops run on the storing swarmlet; LIST, DELETE
- * and tags are served where the request arrives.
+ * it on a private network. Inverse steps of earlier hops run on the storing swarmlet; LIST and tags
+ * are served where the request arrives.
  */
 package io.xtremehub.nexus.swarm;
