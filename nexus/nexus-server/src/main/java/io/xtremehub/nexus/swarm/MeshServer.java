@@ -27,6 +27,11 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * {@code /mesh/object}, authenticated with the swarmlet secret). Answers: 200 with the result, 404
  * for no such key, 409 when this worker does not own the chunk's partition (the sender answers its
  * client with a retryable error), 500 with the S3 error to reproduce.
+ *
+ * <p>Between swarmlets, for pipelines pinned to locations: {@code /mesh/hop} takes a chunk from an
+ * earlier hop ({@code PUT}, framed by {@link HopFrames}) or answers whether this worker runs the
+ * sender's policy version ({@code GET}); both answer 412 when it runs another. {@code /mesh/stored}
+ * serves {@code GET}, {@code HEAD} and {@code DELETE} of chunks this swarmlet stores.
  */
 public final class MeshServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MeshServer.class);
