@@ -91,7 +91,7 @@ class SwarmletHopsIT {
         workers.put("cloud", worker("cloud", "c1", "cloud", List.of()));
         workers.put("cloud-gpu", worker("cloud-gpu", "g1", "cloud", List.of("gpu")));
         for (NexusServer w : workers.values()) {
-            for (String bucket : List.of("lts", "gpu", "stale", "moon")) {
+            for (String bucket : List.of("lts", "gpu", "stale", "moon", "routed")) {
                 w.ensureBucket(bucket);
             }
         }
@@ -106,8 +106,11 @@ class SwarmletHopsIT {
         e.definePolicy(policy("stale", new StreamletRef("zstd", Map.of(), "edge"),
                 new StreamletRef("aes-gcm", Map.of("key", AES_KEY), "cloud")));
         e.definePolicy(policy("moon", new StreamletRef("zstd", Map.of(), "moon")));
+        e.definePolicy(new Policy("routed", 0, SystemType.GENERIC, "routed", "**", List.of(
+                new StreamletRef("content-router", Map.of("pattern", "secret", "bucket", "lts"), "edge"),
+                new StreamletRef("zstd", Map.of(), "cloud")), List.of("routed", "lts")));
         await().atMost(Duration.ofSeconds(30)).until(() -> workers.values().stream()
-                .allMatch(w -> w.metadata().activePolicies().size() == 4 && w.metadata().streamlets().size() == 1));
+                .allMatch(w -> w.metadata().activePolicies().size() == 5 && w.metadata().streamlets().size() == 1));
         edge = S3Clients.sync(e.endpoint(), e.accessKey(), e.secretKey());
         NexusServer c = workers.get("cloud");
         cloud = S3Clients.sync(c.endpoint(), c.accessKey(), c.secretKey());
@@ -278,6 +281,17 @@ class SwarmletHopsIT {
         assertEquals("BadDigest", e.awsErrorDetails().errorCode());
         assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/bad")));
         assertFalse(Files.exists(backend("edge").resolve("lts").resolve("seg/bad")));
+    }
+
+    @Test
+    void aStreamletDecidingOnWholeChunksCannotRunOnAForwardingHop() {
+        S3Exception e = assertThrows(S3Exception.class,
+                () -> edge.putObject(r -> r.bucket("routed").key("seg/r"), RequestBody.fromString("a secret line\n")));
+        assertTrue(e.awsErrorDetails().errorMessage().endsWith("policy routed@1 step 1 (content-router) looks at"
+                + " whole chunks: it must run on the swarmlet that stores them (at the location of the last step)"),
+                e.awsErrorDetails().errorMessage());
+        assertFalse(Files.exists(backend("cloud").resolve("routed").resolve("seg/r")));
+        assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/r")));
     }
 
     @Test

@@ -259,6 +259,15 @@ final class PutPath {
     private PutObjectResponse putForward(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
                                          PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
             throws IOException {
+        for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
+            if (step.descriptor().on().onPut() && (step.events() != null
+                    || step.descriptor().type() == io.xtremehub.nexus.api.StreamletType.ROUTING)) {
+                // they decide on the whole chunk where it is stored; a forwarding hop does not spool it
+                throw new IllegalArgumentException("policy " + pipeline.policy().id() + " step "
+                        + (step.position() + 1) + " (" + step.descriptor().name() + ") looks at whole chunks: it"
+                        + " must run on the swarmlet that stores them (at the location of the last step)");
+            }
+        }
         DigestingInputStream original = upstream == null ? new DigestingInputStream(payload) : null;
         InputStream source = original != null ? original : payload;
         Layers layers = buildLayers(source, pipeline, ctx, leg);
