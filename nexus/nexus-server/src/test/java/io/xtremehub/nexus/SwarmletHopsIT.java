@@ -91,7 +91,7 @@ class SwarmletHopsIT {
         workers.put("cloud", worker("cloud", "c1", "cloud", List.of()));
         workers.put("cloud-gpu", worker("cloud-gpu", "g1", "cloud", List.of("gpu")));
         for (NexusServer w : workers.values()) {
-            for (String bucket : List.of("lts", "gpu", "stale", "moon", "routed")) {
+            for (String bucket : List.of("lts", "gpu", "stale", "moon", "routed", "stats")) {
                 w.ensureBucket(bucket);
             }
         }
@@ -109,8 +109,11 @@ class SwarmletHopsIT {
         e.definePolicy(new Policy("routed", 0, SystemType.GENERIC, "routed", "**", List.of(
                 new StreamletRef("content-router", Map.of("pattern", "secret", "bucket", "lts"), "edge"),
                 new StreamletRef("zstd", Map.of(), "cloud")), List.of("routed", "lts")));
+        e.definePolicy(new Policy("stats", 0, SystemType.PRAVEGA, "stats", "**", List.of(
+                new StreamletRef("zstd", Map.of(), "edge"), new StreamletRef("partition-stats", Map.of(), "cloud")),
+                List.of()));
         await().atMost(Duration.ofSeconds(30)).until(() -> workers.values().stream()
-                .allMatch(w -> w.metadata().activePolicies().size() == 5 && w.metadata().streamlets().size() == 1));
+                .allMatch(w -> w.metadata().activePolicies().size() == 6 && w.metadata().streamlets().size() == 1));
         edge = S3Clients.sync(e.endpoint(), e.accessKey(), e.secretKey());
         NexusServer c = workers.get("cloud");
         cloud = S3Clients.sync(c.endpoint(), c.accessKey(), c.secretKey());
@@ -268,6 +271,24 @@ class SwarmletHopsIT {
         assertArrayEquals(data, get(edge, "lts", "seg/copy"));
         assertArrayEquals(data, get(cloud, "lts", "seg/copy"));
         assertFalse(Files.exists(backend("edge").resolve("lts").resolve("seg/copy")));
+    }
+
+    @Test
+    void aStatefulStreamletInTheCloudKeepsItsPartitionsStateThere() {
+        List<byte[]> chunks = List.of(TestData.logLines(150_000, 18), TestData.logLines(90_000, 19));
+        long compressed = 0;
+        for (int i = 0; i < chunks.size(); i++) {
+            byte[] chunk = chunks.get(i);
+            String key = SwarmletCrashIT.chunkKey(7, i);
+            edge.putObject(r -> r.bucket("stats").key(key), RequestBody.fromBytes(chunk));
+            assertArrayEquals(chunk, get(edge, "stats", key));
+            compressed += storedMarker("cloud", "stats", key).steps().get(0).outputLength();
+        }
+        String stateKey = "stats/1/partition-stats/" + SwarmletCrashIT.partitionOf(SwarmletCrashIT.chunkKey(7, 0));
+        Map<?, ?> state = MetadataJson.read(stores.get(0).readState(List.of(stateKey)).get(stateKey).json(), Map.class);
+        assertEquals(2, ((Number) state.get("chunks")).intValue());
+        // it counts what reaches it: the edge's compressed bytes
+        assertEquals(compressed, ((Number) state.get("bytes")).longValue());
     }
 
     @Test

@@ -80,7 +80,7 @@ final class PutPath {
                 leg = hops.leg(checked, shared, null, 0);
             }
         }
-        if (!shared.stateful() || PipelineFactory.partitionKey(match.chunk()).isEmpty()) {
+        if (!statefulHere(shared, leg) || PipelineFactory.partitionKey(match.chunk()).isEmpty()) {
             return run(request, payload, match, shared, eTagOverride, leg, upstream);
         }
         // a stateful policy: this partition's chunks one at a time, its state saved after each, fenced
@@ -104,6 +104,25 @@ final class PutPath {
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * Whether this worker's leg runs a stateful step (it then claims and saves the partition's
+     * state). A partition's state is claimed as one unit, so its stateful steps must all run on one
+     * hop: two swarmlets claiming it in turn would fence each other on every chunk.
+     */
+    private static boolean statefulHere(ActivePipeline pipeline, Hops.Leg leg) {
+        if (!pipeline.stateful()) {
+            return false;
+        }
+        List<ActivePipeline.Step> here = pipeline.steps().subList(leg.from(), leg.to());
+        boolean anyHere = here.stream().anyMatch(s -> s.descriptor().stateful());
+        boolean elsewhere = pipeline.steps().stream().anyMatch(s -> s.descriptor().stateful() && !here.contains(s));
+        if (anyHere && elsewhere) {
+            throw Errors.invalid("policy " + pipeline.policy().id() + " has stateful streamlets on more than one"
+                    + " hop: pin them to one location (a partition's state is kept by one swarmlet)");
+        }
+        return anyHere;
     }
 
     private PutObjectResponse run(PutObjectRequest request, InputStream payload, Match match,
