@@ -101,6 +101,9 @@ public final class NexusServer implements AutoCloseable {
                     // each partition has one owner, so its state stays fresh in the owner's memory; when
                     // ownership moves, partition instances are dropped and claim their state again
                     chainParts.partitionRouting(members, sw.secret(), () -> pipelines.exclusiveState(true));
+                    // swarmlets of the namespace hand each other the legs of pipelines pinned to locations
+                    this.directory = new SwarmletDirectory(redis.host(), redis.port(), redis.namespace());
+                    chainParts.hops(sw.name(), directory);
                 } else {
                     pipelines.exclusiveState(false); // any worker may process any partition: claim its state each time
                 }
@@ -122,6 +125,9 @@ public final class NexusServer implements AutoCloseable {
             }
             if (meshServer != null) {
                 meshServer.close();
+            }
+            if (directory != null) {
+                directory.close();
             }
             if (b.metadata == null) {
                 metadata.close(); // releases the work directory for a retry

@@ -9,7 +9,10 @@ import io.xtremehub.nexus.policy.PolicyBlobStore;
 import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.servlet.CompleteMultipartStatusFilter;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
+import io.xtremehub.nexus.pipeline.Hops;
 import io.xtremehub.nexus.swarm.Membership;
+import io.xtremehub.nexus.swarm.MeshHops;
+import io.xtremehub.nexus.swarm.SwarmletDirectory;
 import io.xtremehub.nexus.swarm.MeshServer;
 import io.xtremehub.nexus.swarm.PartitionRouter;
 import io.xtremehub.nexus.tagging.ContextTags;
@@ -49,8 +52,10 @@ public final class MiddlewareChain implements AutoCloseable {
         this.contexts = new ContextTags(sidecars);
         try {
             // innermost first
+            Hops hops = b.directory == null ? Hops.LOCAL
+                    : MeshHops.between(b.swarmlet, b.directory, b.meshSecret, policies);
             this.pipeline = PipelineBlobStore.runningPipelines(backend, policies, b.pipelines, b.workDir, contexts,
-                    b.metrics);
+                    b.metrics, hops);
             BlobStore chain = pipeline;
             this.router = b.membership == null ? null : PartitionRouter.routingPartitions(chain, policies,
                     b.pipelines, b.membership, b.meshSecret, b.onOwnershipChange);
@@ -115,6 +120,8 @@ public final class MiddlewareChain implements AutoCloseable {
         private Membership membership;
         private String meshSecret;
         private Runnable onOwnershipChange;
+        private String swarmlet;
+        private SwarmletDirectory directory;
         private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
 
         private Builder(BlobStore backend) {
@@ -160,6 +167,19 @@ public final class MiddlewareChain implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Runs the steps of policies pinned to locations, or needing hardware, on the swarmlets that
+         * fit, handing chunks over the mesh (needs {@link #partitionRouting}, whose mesh it uses).
+         *
+         * @param name this worker's swarmlet
+         * @param swarmlets the swarmlets of the namespace
+         */
+        public Builder hops(String name, SwarmletDirectory swarmlets) {
+            this.swarmlet = Objects.requireNonNull(name, "swarmlet");
+            this.directory = Objects.requireNonNull(swarmlets, "directory");
+            return this;
+        }
+
         /** One more layer outside all of Nexus (default none). */
         public Builder outerMiddleware(UnaryOperator<BlobStore> value) {
             this.outerMiddleware = Objects.requireNonNull(value, "outerMiddleware");
@@ -172,6 +192,9 @@ public final class MiddlewareChain implements AutoCloseable {
             Objects.requireNonNull(workDir, "workDir");
             Objects.requireNonNull(metrics, "metrics");
             Objects.requireNonNull(tagBucket, "tagging");
+            if (directory != null && membership == null) {
+                throw new IllegalStateException("hops between swarmlets need the mesh of partition routing");
+            }
             return new MiddlewareChain(this);
         }
     }

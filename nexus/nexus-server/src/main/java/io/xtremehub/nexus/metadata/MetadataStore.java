@@ -24,6 +24,15 @@ public interface MetadataStore extends AutoCloseable {
     /** The current version of every active policy, ordered by name. */
     List<Policy> activePolicies();
 
+    /**
+     * The active version of a policy as the store holds it now, not as a cache remembers it (a
+     * worker checking that another runs the same version must not trust a stale view). Stores that
+     * cache drop their cache when it is out of date.
+     */
+    default Optional<Policy> currentPolicy(String name) {
+        return activePolicies().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
     /** A specific version of a policy, active or retired. */
     Optional<Policy> policy(String name, long version);
 

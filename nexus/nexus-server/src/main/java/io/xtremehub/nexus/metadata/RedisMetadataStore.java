@@ -195,6 +195,20 @@ public final class RedisMetadataStore implements MetadataStore {
     }
 
     @Override
+    public Optional<Policy> currentPolicy(String name) {
+        String version;
+        try (Jedis jedis = pool.getResource()) {
+            version = jedis.hget(ns + ":active", name);
+        }
+        Optional<Policy> current = version == null ? Optional.empty() : policy(name, Long.parseLong(version));
+        List<Policy> cached = activeCache;
+        if (cached != null && !cached.stream().filter(p -> p.name().equals(name)).findFirst().equals(current)) {
+            invalidate(); // a change announcement was missed or is late: read afresh from now on
+        }
+        return current;
+    }
+
+    @Override
     public Optional<Policy> policy(String name, long version) {
         return versionCache.computeIfAbsent(name + "@" + version, k -> {
             try (Jedis jedis = pool.getResource()) {

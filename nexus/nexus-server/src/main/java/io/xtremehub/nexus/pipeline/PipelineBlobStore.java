@@ -72,6 +72,8 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     private final ContextTags contexts;
     private final ReadCache readCache = new ReadCache();
     private final NexusMetrics metrics;
+    private final PolicyResolver policies;
+    private final Hops hops;
     private final ExecutorService listExecutor = Executors.newFixedThreadPool(8, r -> {
         Thread t = new Thread(r, "nexus-list");
         t.setDaemon(true);
@@ -79,13 +81,15 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     });
 
     private PipelineBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
-                              ContextTags contexts, NexusMetrics metrics) throws IOException {
+                              ContextTags contexts, NexusMetrics metrics, Hops hops) throws IOException {
         super(backend);
+        this.policies = policies;
+        this.hops = hops;
         this.pipelines = pipelines;
         this.contexts = contexts;
         this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics);
+        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics, hops);
         this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
@@ -99,11 +103,28 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
      * @param workDir where chunks are spooled and multipart parts kept
      * @param contexts where the pipeline's context is stored
      * @param metrics where bytes per policy and streamlet times are counted
+     * @param hops where the steps of policies pinned to locations or needing hardware run
      */
     public static PipelineBlobStore runningPipelines(BlobStore backend, PolicyResolver policies,
                                                      PipelineFactory pipelines, Path workDir, ContextTags contexts,
-                                                     NexusMetrics metrics) throws IOException {
-        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics);
+                                                     NexusMetrics metrics, Hops hops) throws IOException {
+        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics, hops);
+    }
+
+    /**
+     * The leg of the object's pipeline if another swarmlet stores it (its reads are served there),
+     * else null. A read forwarded here by another hop is served here.
+     */
+    private Hops.Leg storedElsewhere(software.amazon.awssdk.awscore.AwsRequest request, String bucket, String key) {
+        if (hops == Hops.LOCAL || Upstream.of(request) != null) {
+            return null;
+        }
+        Optional<Match> match = policies.match(bucket, key);
+        if (match.isEmpty()) {
+            return null;
+        }
+        Hops.Leg leg = hops.leg(match.get().policy(), pipelines.pipeline(match.get().policy()), null, 0);
+        return hops.storesHere(leg) ? null : leg;
     }
 
     @Override
@@ -122,7 +143,10 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
         checkMetadata(request.metadata());
         forget(request.bucket(), request.key());
-        Optional<Match> match = RequestPolicy.of(request).match();
+        Upstream upstream = Upstream.of(request);
+        Optional<Match> match = upstream != null
+                ? upstream.policy().match(request.bucket(), request.key()).map(c -> new Match(upstream.policy(), c))
+                : RequestPolicy.of(request).match();
         if (match.isEmpty()) {
             return delegate().putBlob(request, payload);
         }
@@ -142,12 +166,15 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
 
     @Override
     public CopyObjectResponse copyBlob(CopyObjectRequest request) {
-        HeadObjectResponse source = delegate().blobMetadata(HeadObjectRequest.builder()
-                .bucket(request.sourceBucket()).key(request.sourceKey()).build());
+        HeadObjectRequest sourceHead = HeadObjectRequest.builder().bucket(request.sourceBucket())
+                .key(request.sourceKey()).build();
+        // a source another swarmlet stores is read through it, so the copy is processed here
+        boolean remote = storedElsewhere(sourceHead, request.sourceBucket(), request.sourceKey()) != null;
+        HeadObjectResponse source = remote ? blobMetadata(sourceHead) : delegate().blobMetadata(sourceHead);
         if (source == null) {
             throw S3Exceptions.noSuchKey(request.sourceBucket(), request.sourceKey(), null);
         }
-        boolean marked = ObjectMarker.from(source.metadata()).isPresent();
+        boolean marked = remote || ObjectMarker.from(source.metadata()).isPresent();
         Optional<Match> destination = RequestPolicy.of(request).match();
         if (!marked && destination.isEmpty()) {
             forget(request.destinationBucket(), request.destinationKey());
@@ -175,6 +202,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     @Override
     public DeleteObjectResponse removeBlob(DeleteObjectRequest request) {
         forget(request.bucket(), request.key());
+        Hops.Leg elsewhere = storedElsewhere(request, request.bucket(), request.key());
+        if (elsewhere != null) {
+            hops.delete(elsewhere, request);
+            return DeleteObjectResponse.builder().build();
+        }
         HeadObjectResponse head = null;
         try {
             head = delegate().blobMetadata(HeadObjectRequest.builder().bucket(request.bucket())
@@ -206,6 +238,10 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
 
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+        Hops.Leg elsewhere = storedElsewhere(request, request.bucket(), request.key());
+        if (elsewhere != null) {
+            return hops.read(elsewhere, request);
+        }
         try {
             if (request.range() != null && request.ifMatch() == null && request.ifNoneMatch() == null) {
                 Optional<ReadCache.Known> known = readCache.known(request.bucket(), request.key());
@@ -326,6 +362,14 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
 
     @Override
     public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
+        Hops.Leg elsewhere = storedElsewhere(request, request.bucket(), request.key());
+        if (elsewhere != null) {
+            HeadObjectResponse head = hops.head(elsewhere, request);
+            if (head == null) {
+                throw S3Exceptions.noSuchKey(request.bucket(), request.key(), null); // as the backends answer
+            }
+            return head;
+        }
         HeadObjectRequest unconditional = request.toBuilder().ifMatch(null).ifNoneMatch(null).build();
         HeadObjectResponse head = delegate().blobMetadata(
                 request.ifMatch() == null && request.ifNoneMatch() == null ? request : unconditional);

@@ -8,6 +8,7 @@ import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.StateFencedException;
 import io.xtremehub.nexus.metrics.NexusMetrics;
 import io.xtremehub.nexus.metrics.StreamletClock;
+import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PartitionRun;
@@ -45,9 +46,12 @@ final class PutPath {
     private final Spool spool;
     private final ContextTags contexts;
     private final NexusMetrics metrics;
+    private final Hops hops;
 
-    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics) {
+    PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics,
+            Hops hops) {
         this.backend = backend;
+        this.hops = hops;
         this.metrics = metrics;
         this.pipelines = pipelines;
         this.spool = spool;
@@ -60,9 +64,24 @@ final class PutPath {
      * @param eTagOverride the client-visible ETag to record (multipart completion), or null for the MD5
      */
     PutObjectResponse put(PutObjectRequest request, InputStream payload, Match match, String eTagOverride) {
+        Upstream upstream = Upstream.of(request);
+        if (upstream != null) {
+            match = new Match(upstream.policy(), match.chunk()); // the version the chunk started with
+        }
         ActivePipeline shared = pipelines.pipeline(match.policy());
-        if (!shared.stateful() || PipelineFactory.partitionKey(match.chunk()).isEmpty()) {
-            return run(request, payload, match, shared, eTagOverride);
+        Hops.Leg leg = hops.leg(match.policy(), shared, upstream == null ? null : upstream.arrival(),
+                upstream == null ? 0 : upstream.from());
+        if (upstream == null && leg.next() != null) {
+            // before a byte is read: the next hop must run the same version, else refresh and plan again
+            Policy checked = hops.checkVersion(leg, match.policy());
+            if (checked != match.policy()) {
+                match = new Match(checked, match.chunk());
+                shared = pipelines.pipeline(checked);
+                leg = hops.leg(checked, shared, null, 0);
+            }
+        }
+        if (!statefulHere(shared, leg) || PipelineFactory.partitionKey(match.chunk()).isEmpty()) {
+            return run(request, payload, match, shared, eTagOverride, leg, upstream);
         }
         // a stateful policy: this partition's chunks one at a time, its state saved after each, fenced
         // by this worker's claim on the partition
@@ -71,7 +90,8 @@ final class PutPath {
         try {
             PartitionRun partition = pipelines.begin(match.policy(), match.chunk(),
                     request.bucket() + "/" + request.key());
-            PutObjectResponse response = run(request, payload, match, partition.pipeline(), eTagOverride);
+            PutObjectResponse response = run(request, payload, match, partition.pipeline(), eTagOverride, leg,
+                    upstream);
             partition.commit();
             return response;
         } catch (StateFencedException e) {
@@ -86,17 +106,41 @@ final class PutPath {
         }
     }
 
+    /**
+     * Whether this worker's leg runs a stateful step (it then claims and saves the partition's
+     * state). A partition's state is claimed as one unit, so its stateful steps must all run on one
+     * hop: two swarmlets claiming it in turn would fence each other on every chunk.
+     */
+    private static boolean statefulHere(ActivePipeline pipeline, Hops.Leg leg) {
+        if (!pipeline.stateful()) {
+            return false;
+        }
+        List<ActivePipeline.Step> here = pipeline.steps().subList(leg.from(), leg.to());
+        boolean anyHere = here.stream().anyMatch(s -> s.descriptor().stateful());
+        boolean elsewhere = pipeline.steps().stream().anyMatch(s -> s.descriptor().stateful() && !here.contains(s));
+        if (anyHere && elsewhere) {
+            throw Errors.invalid("policy " + pipeline.policy().id() + " has stateful streamlets on more than one"
+                    + " hop: pin them to one location (a partition's state is kept by one swarmlet)");
+        }
+        return anyHere;
+    }
+
     private PutObjectResponse run(PutObjectRequest request, InputStream payload, Match match,
-                                  ActivePipeline pipeline, String eTagOverride) {
+                                  ActivePipeline pipeline, String eTagOverride, Hops.Leg leg, Upstream upstream) {
         String what = "policy " + match.policy().id() + " failed on " + request.bucket() + "/" + request.key()
                 + "; nothing was stored";
         PipelineContext ctx = new PipelineContext(new ObjectRef(request.bucket(), request.key(), null, -1),
                 match.chunk(), match.policy(), Map.of());
         try {
-            boolean direct = pipeline.canStreamDirectly() && request.contentLength() != null;
+            boolean whole = upstream == null && leg.whole(pipeline.steps().size());
+            boolean direct = whole && pipeline.canStreamDirectly() && request.contentLength() != null;
+            if (leg.next() != null) {
+                // the rest of the pipeline runs elsewhere: its context is not carried along
+                return putForward(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
+            }
             Written written = direct
                     ? putDirect(request, payload, pipeline, ctx, eTagOverride)
-                    : putSpooled(request, payload, pipeline, ctx, eTagOverride);
+                    : putSpooled(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
             ctx.commit();
             metrics.clientBytes(match.policy().name(), "received", written.received());
             metrics.backendBytes(match.policy().name(), "written", written.stored());
@@ -144,12 +188,12 @@ final class PutPath {
 
 
 
-    private Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx)
+    private Layers buildLayers(InputStream in, ActivePipeline pipeline, PipelineContext ctx, Hops.Leg leg)
             throws IOException {
         InputStream s = in;
         List<ActivePipeline.Step> applied = new ArrayList<>();
         List<CountingInputStream> counters = new ArrayList<>();
-        for (ActivePipeline.Step step : pipeline.steps()) {
+        for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
             ByteStreamlet bytes = step.bytes();
             if (bytes == null || !step.descriptor().on().onPut()) {
                 continue;
@@ -178,7 +222,8 @@ final class PutPath {
                               PipelineContext ctx, String eTagOverride) throws IOException {
         long length = request.contentLength();
         CountingInputStream original = new CountingInputStream(payload);
-        Layers layers = buildLayers(original, pipeline, ctx);
+        Layers layers = buildLayers(original, pipeline, ctx,
+                new Hops.Leg(0, pipeline.steps().size(), null, null, null));
         CountingInputStream output = new CountingInputStream(layers.stream());
         InputStream verified = new FilterInputStream(output) {
             private boolean checked;
@@ -224,10 +269,104 @@ final class PutPath {
         }
     }
 
+    /**
+     * Runs this worker's leg of the pipeline and streams what it produces to the next hop, which
+     * stores (or forwards again); nothing is stored here. The client's length and Content-MD5 are
+     * checked here, at the end of its bytes, before the next hop is told what the earlier steps did:
+     * a chunk that fails the check never gets that far and is not stored.
+     */
+    private PutObjectResponse putForward(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                                         PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
+            throws IOException {
+        for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
+            if (step.descriptor().on().onPut() && (step.events() != null
+                    || step.descriptor().type() == io.xtremehub.nexus.api.StreamletType.ROUTING)) {
+                // they decide on the whole chunk where it is stored; a forwarding hop does not spool it
+                throw new IllegalArgumentException("policy " + pipeline.policy().id() + " step "
+                        + (step.position() + 1) + " (" + step.descriptor().name() + ") looks at whole chunks: it"
+                        + " must run on the swarmlet that stores them (at the location of the last step)");
+            }
+        }
+        DigestingInputStream original = upstream == null ? new DigestingInputStream(payload) : null;
+        InputStream source = original != null ? original : payload;
+        Layers layers = buildLayers(source, pipeline, ctx, leg);
+        java.util.function.Supplier<Upstream.Prior> prior = () -> {
+            try {
+                source.transferTo(OutputStream.nullOutputStream()); // what a streamlet left unread
+                List<ObjectMarker.Step> steps = new ArrayList<>();
+                long length;
+                String eTag;
+                if (upstream == null) {
+                    String md5 = verify(request, original);
+                    length = original.count();
+                    eTag = eTagOverride != null ? eTagOverride : md5;
+                } else {
+                    Upstream.Prior before = upstream.prior().get();
+                    steps.addAll(before.steps());
+                    length = before.originalLength();
+                    eTag = before.originalETag();
+                }
+                steps.addAll(applied(layers));
+                return new Upstream.Prior(length, eTag, steps);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
+        PutObjectRequest.Builder forwarded = request.toBuilder().contentLength(null).contentMD5(null);
+        // the mesh reads the bytes on its own thread: keep what went wrong here (a streamlet, a bad
+        // Content-MD5) to answer with it rather than with the broken forward it caused
+        java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.function.Supplier<Upstream.Prior> checkedPrior = () -> {
+            try {
+                return prior.get();
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+                throw e;
+            }
+        };
+        InputStream produced = new FilterInputStream(layers.stream()) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (IOException | RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                    throw e;
+                }
+            }
+        };
+        try {
+            return hops.forward(leg, pipeline.policy(), FlexChecksum.clearOn(forwarded).build(), produced,
+                    checkedPrior);
+        } catch (RuntimeException e) {
+            Exception cause = failure.get();
+            if (cause instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    private static List<ObjectMarker.Step> applied(Layers layers) {
+        List<ObjectMarker.Step> steps = new ArrayList<>();
+        for (int i = 0; i < layers.steps().size(); i++) {
+            ActivePipeline.Step s = layers.steps().get(i);
+            steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), layers.counters().get(i).count()));
+        }
+        return steps;
+    }
+
     private Written putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                               PipelineContext ctx, String eTagOverride) throws IOException {
+                               PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
+            throws IOException {
         String writeId = ObjectMarker.newWriteId();
-        List<ActivePipeline.Step> eventSteps = pipeline.steps().stream()
+        List<ActivePipeline.Step> eventSteps = pipeline.steps().subList(leg.from(), leg.to()).stream()
                 .filter(s -> s.events() != null && s.descriptor().on().onPut()).toList();
         try (Spool.SpoolFile out = spool.create("put");
              Spool.SpoolFile originalCopy = eventSteps.isEmpty() ? null : spool.create("orig")) {
@@ -238,7 +377,7 @@ final class PutPath {
                 copy = originalCopy.output();
                 source = new TeeInputStream(original, copy);
             }
-            Layers layers = buildLayers(source, pipeline, ctx);
+            Layers layers = buildLayers(source, pipeline, ctx, leg);
             try (OutputStream o = out.output(); InputStream s = layers.stream()) {
                 s.transferTo(o);
                 // drain anything a streamlet left unread so the digest covers every byte written
@@ -251,14 +390,18 @@ final class PutPath {
             String md5 = verify(request, original);
             long originalLength = original.count();
             String eTag = eTagOverride != null ? eTagOverride : md5;
+            List<ObjectMarker.Step> steps = new ArrayList<>();
+            if (upstream != null) {
+                // the earlier hops' steps come first in the marker: a read here undoes them all
+                Upstream.Prior before = upstream.prior().get();
+                originalLength = before.originalLength();
+                eTag = before.originalETag();
+                steps.addAll(before.steps());
+            }
+            steps.addAll(applied(layers));
             ctx.object(new ObjectRef(request.bucket(), request.key(), eTag, originalLength));
             for (ActivePipeline.Step step : eventSteps) {
                 EventSteps.run(step, originalCopy.input(), ctx.forStep(step.parameters()), true);
-            }
-            List<ObjectMarker.Step> steps = new ArrayList<>();
-            for (int i = 0; i < layers.steps().size(); i++) {
-                ActivePipeline.Step s = layers.steps().get(i);
-                steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), layers.counters().get(i).count()));
             }
             String target = ctx.route() != null ? ctx.route() : pipeline.policy().defaultOutputBucket();
             ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),

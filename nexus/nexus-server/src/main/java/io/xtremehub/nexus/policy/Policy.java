@@ -51,6 +51,11 @@ public record Policy(String name, long version, SystemType system, String bucket
             throw new IllegalArgumentException("policy '" + name + "' needs at least one streamlet");
         }
         outputBuckets = outputBuckets == null ? List.of() : List.copyOf(outputBuckets);
+        if (pipeline.stream().anyMatch(s -> s.location() != null) && pipeline.get(pipeline.size() - 1).location() == null) {
+            // the last step's location is where chunks are stored: reads arriving anywhere must agree on it
+            throw new IllegalArgumentException("policy '" + name + "' pins steps to locations, so its last step ("
+                    + pipeline.get(pipeline.size() - 1).name() + ") must name one too: where its chunks are stored");
+        }
     }
 
     /** The same policy with another version. */

@@ -46,6 +46,16 @@ public final class PolicyResolver {
         return Optional.empty();
     }
 
+    /** The active version of a policy as the metadata store holds it now (not as cached). */
+    public Optional<Policy> current(String name) {
+        return metadata.currentPolicy(name);
+    }
+
+    /** A version of a policy, active or retired. */
+    public Optional<Policy> version(String name, long version) {
+        return metadata.policy(name, version);
+    }
+
     /**
      * The policy version recorded on an object.
      *

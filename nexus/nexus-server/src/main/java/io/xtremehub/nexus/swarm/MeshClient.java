@@ -13,6 +13,7 @@ import org.gaul.s3proxy.blobstore.SdkResponses;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -58,7 +59,11 @@ final class MeshClient {
     }
 
     ResponseInputStream<GetObjectResponse> get(Member owner, GetObjectRequest request) {
-        HttpRequest r = HttpRequest.newBuilder(endpoint(owner)).header("Authorization", auth)
+        return get(owner, request, endpoint(owner));
+    }
+
+    private ResponseInputStream<GetObjectResponse> get(Member owner, GetObjectRequest request, URI target) {
+        HttpRequest r = HttpRequest.newBuilder(target).header("Authorization", auth)
                 .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Get.of(request))).GET().build();
         HttpResponse<InputStream> response;
         try {
@@ -88,6 +93,93 @@ final class MeshClient {
             case 409 -> throw MeshMessages.slowDown("the partition moved away from worker " + owner.id());
             default -> throw failure(owner, response.statusCode(), text);
         };
+    }
+
+    /**
+     * Asks the worker whether it runs the policy version, before any byte of the chunk is read.
+     *
+     * @throws PolicyVersionMismatchException if it runs another
+     */
+    void checkVersion(Member worker, MeshMessages.HopHeader hop) {
+        HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
+                .header(MeshMessages.HOP_HEADER, MeshCodec.encode(hop)).GET().build();
+        HttpResponse<String> response = send(worker, r, HttpResponse.BodyHandlers.ofString());
+        switch (response.statusCode()) {
+            case 200 -> {
+            }
+            case MeshMessages.VERSION_MISMATCH -> throw mismatch(worker, hop, response.body());
+            default -> throw failure(worker, response.statusCode(), response.body());
+        }
+    }
+
+    /**
+     * Streams a chunk's intermediate bytes (framed, with the trailer at the end) to a worker of the
+     * next hop; returns its answer once it stored the chunk or forwarded it on.
+     */
+    PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop, InputStream framed) {
+        HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
+                .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Put.of(request)))
+                .header(MeshMessages.HOP_HEADER, MeshCodec.encode(hop))
+                .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> framed)).build();
+        HttpResponse<String> response = send(worker, r, HttpResponse.BodyHandlers.ofString());
+        return switch (response.statusCode()) {
+            case 200 -> PutObjectResponse.builder()
+                    .eTag(MetadataJson.read(response.body(), MeshMessages.PutAnswer.class).eTag()).build();
+            // the bytes were read already: the client retries the chunk, under the version now active
+            case MeshMessages.VERSION_MISMATCH -> throw MeshMessages.slowDown(mismatch(worker, hop, response.body())
+                    .getMessage());
+            default -> throw failure(worker, response.statusCode(), response.body());
+        };
+    }
+
+    /** Reads a chunk from a worker of the swarmlet storing it, which serves it itself. */
+    ResponseInputStream<GetObjectResponse> stored(Member worker, GetObjectRequest request) {
+        return get(worker, request, worker.mesh().resolve("/mesh/stored"));
+    }
+
+    /** The metadata of a chunk, from a worker of the swarmlet storing it (null if no such key). */
+    HeadObjectResponse storedHead(Member worker, GetObjectRequest request) {
+        HttpResponse<String> response = send(worker, stored(worker, request, "HEAD"), HttpResponse.BodyHandlers.ofString());
+        return switch (response.statusCode()) {
+            case 200 -> MeshCodec.decode(response.headers().firstValue(MeshMessages.RESPONSE_HEADER).orElseThrow(() ->
+                    new IllegalStateException("worker " + worker.id() + " answered without "
+                            + MeshMessages.RESPONSE_HEADER)), MeshMessages.GetAnswer.class).toHead();
+            case 404 -> null;
+            default -> throw failure(worker, response.statusCode(), response.body());
+        };
+    }
+
+    /** Deletes a chunk at a worker of the swarmlet storing it. */
+    void storedDelete(Member worker, GetObjectRequest request) {
+        HttpResponse<String> response = send(worker, stored(worker, request, "DELETE"),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 204) {
+            throw failure(worker, response.statusCode(), response.body());
+        }
+    }
+
+    private HttpRequest stored(Member worker, GetObjectRequest request, String method) {
+        return HttpRequest.newBuilder(worker.mesh().resolve("/mesh/stored")).header("Authorization", auth)
+                .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Get.of(request)))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build();
+    }
+
+    private <T> HttpResponse<T> send(Member worker, HttpRequest r, HttpResponse.BodyHandler<T> handler) {
+        try {
+            return http.send(r, handler);
+        } catch (IOException e) {
+            throw MeshMessages.slowDown("worker " + worker.id() + " of the next hop cannot be reached ("
+                    + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw MeshMessages.slowDown("interrupted while forwarding to " + worker.id());
+        }
+    }
+
+    private static PolicyVersionMismatchException mismatch(Member worker, MeshMessages.HopHeader hop, String body) {
+        MeshMessages.VersionMismatch theirs = MetadataJson.read(body, MeshMessages.VersionMismatch.class);
+        return new PolicyVersionMismatchException("worker " + worker.id() + " runs policy " + theirs.policy() + "@"
+                + theirs.version() + ", not @" + hop.version());
     }
 
     private static S3Exception failure(Member owner, int status, String body) {

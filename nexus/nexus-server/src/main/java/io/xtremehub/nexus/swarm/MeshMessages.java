@@ -5,6 +5,7 @@ import java.util.Map;
 import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
@@ -16,6 +17,9 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 final class MeshMessages {
     static final String REQUEST_HEADER = "X-Nexus-Request";
     static final String RESPONSE_HEADER = "X-Nexus-Response";
+    static final String HOP_HEADER = "X-Nexus-Hop";
+    /** The answer of a worker whose policy version is not the sender's. */
+    static final int VERSION_MISMATCH = 412;
 
     private MeshMessages() {
     }
@@ -63,12 +67,36 @@ final class MeshMessages {
                     r.contentLanguage(), r.hasMetadata() ? r.metadata() : Map.of());
         }
 
+        static GetAnswer of(HeadObjectResponse r) {
+            return new GetAnswer(r.contentLength(), null, r.eTag(), millis(r.lastModified()), r.contentType(),
+                    r.contentEncoding(), r.cacheControl(), r.contentDisposition(), r.contentLanguage(),
+                    r.hasMetadata() ? r.metadata() : Map.of());
+        }
+
+        HeadObjectResponse toHead() {
+            return HeadObjectResponse.builder().contentLength(contentLength).eTag(eTag)
+                    .lastModified(instant(lastModified)).contentType(contentType).contentEncoding(contentEncoding)
+                    .cacheControl(cacheControl).contentDisposition(contentDisposition)
+                    .contentLanguage(contentLanguage).metadata(metadata).build();
+        }
+
         GetObjectResponse toResponse() {
             return GetObjectResponse.builder().contentLength(contentLength).contentRange(contentRange).eTag(eTag)
                     .lastModified(instant(lastModified)).contentType(contentType).contentEncoding(contentEncoding)
                     .cacheControl(cacheControl).contentDisposition(contentDisposition)
                     .contentLanguage(contentLanguage).metadata(metadata).build();
         }
+    }
+
+    /**
+     * A chunk handed to the next hop of its pipeline: the policy version it is processed with, the
+     * step it resumes at and the swarmlet the client's request arrived at.
+     */
+    record HopHeader(String policy, long version, int from, String arrival) {
+    }
+
+    /** The answer of a worker that runs another version of the policy. */
+    record VersionMismatch(String policy, long version) {
     }
 
     /** The answer to a forwarded PutObject. */

@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -26,6 +27,11 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * {@code /mesh/object}, authenticated with the swarmlet secret). Answers: 200 with the result, 404
  * for no such key, 409 when this worker does not own the chunk's partition (the sender answers its
  * client with a retryable error), 500 with the S3 error to reproduce.
+ *
+ * <p>Between swarmlets, for pipelines pinned to locations: {@code /mesh/hop} takes a chunk from an
+ * earlier hop ({@code PUT}, framed by {@link HopFrames}) or answers whether this worker runs the
+ * sender's policy version ({@code GET}); both answer 412 when it runs another. {@code /mesh/stored}
+ * serves {@code GET}, {@code HEAD} and {@code DELETE} of chunks this swarmlet stores.
  */
 public final class MeshServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(MeshServer.class);
@@ -37,6 +43,32 @@ public final class MeshServer implements AutoCloseable {
 
         /** Processes a forwarded GET (null if no such key); throws {@link NotOwnerException} likewise. */
         ResponseInputStream<GetObjectResponse> get(GetObjectRequest request);
+
+        /** Checks that this worker runs the policy version; throws {@link VersionMismatch} otherwise. */
+        void checkVersion(MeshMessages.HopHeader hop);
+
+        /** Runs the remaining steps on a chunk from an earlier hop, then stores it or forwards it on. */
+        PutObjectResponse hop(PutObjectRequest request, MeshMessages.HopHeader hop, HopFrames.Unframing body);
+
+        /** Serves a read of a chunk this swarmlet stored (null if no such key). */
+        ResponseInputStream<GetObjectResponse> stored(GetObjectRequest request);
+
+        /** The metadata of a chunk this swarmlet stored as a client sees it (null if no such key). */
+        HeadObjectResponse storedHead(GetObjectRequest request);
+
+        /** Deletes a chunk this swarmlet stored. */
+        void storedDelete(GetObjectRequest request);
+    }
+
+    /** This worker runs another version of the policy than the sender. */
+    static final class VersionMismatch extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final MeshMessages.VersionMismatch answer;
+
+        VersionMismatch(String policy, long version) {
+            super("policy " + policy + " is at version " + version + " here");
+            this.answer = new MeshMessages.VersionMismatch(policy, version);
+        }
     }
 
     /** The partition of a forwarded chunk is not this worker's. */
@@ -63,6 +95,8 @@ public final class MeshServer implements AutoCloseable {
         this.expectedAuth = ("Bearer " + secret).getBytes(StandardCharsets.UTF_8);
         this.server = HttpServer.create(new InetSocketAddress(host, port), 64);
         server.createContext("/mesh/object", this::handle);
+        server.createContext("/mesh/hop", this::handleHop);
+        server.createContext("/mesh/stored", this::handleStored);
         server.setExecutor(executor);
     }
 
@@ -110,13 +144,99 @@ public final class MeshServer implements AutoCloseable {
         }
     }
 
+    private boolean authorized(HttpExchange exchange) throws IOException {
+        String auth = exchange.getRequestHeaders().getFirst("Authorization");
+        if (auth == null || !MessageDigest.isEqual(auth.getBytes(StandardCharsets.UTF_8), expectedAuth)) {
+            drain(exchange.getRequestBody());
+            JsonReply.send(exchange, 401, "{\"error\":\"wrong swarmlet secret\"}");
+            return false;
+        }
+        return true;
+    }
+
+    /** GET: is this the sender's policy version; PUT: a chunk from an earlier hop of its pipeline. */
+    private void handleHop(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!authorized(exchange)) {
+                return;
+            }
+            String header = exchange.getRequestHeaders().getFirst(MeshMessages.HOP_HEADER);
+            if (header == null) {
+                drain(exchange.getRequestBody());
+                JsonReply.send(exchange, 400, "{\"error\":\"missing " + MeshMessages.HOP_HEADER + "\"}");
+                return;
+            }
+            MeshMessages.HopHeader hop = MeshCodec.decode(header, MeshMessages.HopHeader.class);
+            try {
+                target.checkVersion(hop); // before a byte of the chunk is read
+                if ("GET".equals(exchange.getRequestMethod())) {
+                    JsonReply.send(exchange, 200, "{}");
+                    return;
+                }
+                MeshMessages.Put put = MeshCodec.decode(exchange.getRequestHeaders()
+                        .getFirst(MeshMessages.REQUEST_HEADER), MeshMessages.Put.class);
+                PutObjectResponse r = target.hop(put.toRequest(), hop, HopFrames.unframing(exchange.getRequestBody()));
+                JsonReply.send(exchange, 200, MetadataJson.write(new MeshMessages.PutAnswer(r.eTag())));
+            } catch (VersionMismatch e) {
+                drain(exchange.getRequestBody());
+                JsonReply.send(exchange, MeshMessages.VERSION_MISMATCH, MetadataJson.write(e.answer));
+            } catch (S3Exception e) {
+                drain(exchange.getRequestBody());
+                JsonReply.send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
+            } catch (RuntimeException e) {
+                LOG.warn("chunk from an earlier hop failed", e);
+                drain(exchange.getRequestBody());
+                JsonReply.send(exchange, 500, MetadataJson.write(new MeshMessages.Failure(500, "InternalError",
+                        String.valueOf(e.getMessage()))));
+            }
+        }
+    }
+
+    /** GET of a chunk this swarmlet stores, for a worker of another hop. */
+    private void handleStored(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!authorized(exchange)) {
+                return;
+            }
+            try {
+                MeshMessages.Get get = MeshCodec.decode(exchange.getRequestHeaders()
+                        .getFirst(MeshMessages.REQUEST_HEADER), MeshMessages.Get.class);
+                switch (exchange.getRequestMethod()) {
+                    case "GET" -> send(exchange, target.stored(get.toRequest()));
+                    case "HEAD" -> {
+                        HeadObjectResponse head = target.storedHead(get.toRequest());
+                        if (head != null) {
+                            exchange.getResponseHeaders().set(MeshMessages.RESPONSE_HEADER,
+                                    MeshCodec.encode(MeshMessages.GetAnswer.of(head)));
+                        }
+                        exchange.sendResponseHeaders(head == null ? 404 : 200, -1);
+                    }
+                    case "DELETE" -> {
+                        target.storedDelete(get.toRequest());
+                        exchange.sendResponseHeaders(204, -1);
+                    }
+                    default -> JsonReply.send(exchange, 405, "{\"error\":\"use GET, HEAD or DELETE\"}");
+                }
+            } catch (S3Exception e) {
+                JsonReply.send(exchange, 500, MetadataJson.write(MeshMessages.Failure.of(e)));
+            } catch (RuntimeException e) {
+                LOG.warn("read for another hop failed", e);
+                JsonReply.send(exchange, 500, MetadataJson.write(new MeshMessages.Failure(500, "InternalError",
+                        String.valueOf(e.getMessage()))));
+            }
+        }
+    }
+
     private void put(HttpExchange exchange, MeshMessages.Put put) throws IOException {
         PutObjectResponse r = target.put(put.toRequest(), exchange.getRequestBody());
         JsonReply.send(exchange, 200, MetadataJson.write(new MeshMessages.PutAnswer(r.eTag())));
     }
 
     private void get(HttpExchange exchange, MeshMessages.Get get) throws IOException {
-        ResponseInputStream<GetObjectResponse> in = target.get(get.toRequest());
+        send(exchange, target.get(get.toRequest()));
+    }
+
+    private static void send(HttpExchange exchange, ResponseInputStream<GetObjectResponse> in) throws IOException {
         if (in == null) {
             JsonReply.send(exchange, 404, "{}");
             return;

@@ -1,9 +1,13 @@
 package io.xtremehub.nexus.swarm;
 
+import io.xtremehub.nexus.metadata.MetadataJson;
+import io.xtremehub.nexus.pipeline.Upstream;
+import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.PolicyResolver;
 import io.xtremehub.nexus.policy.RequestPolicy;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
@@ -12,7 +16,11 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.awscore.AwsRequest;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
@@ -114,6 +122,52 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
         GetObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
         checkOwned(decided, request.bucket(), request.key());
         return delegate().getBlob(decided);
+    }
+
+    // ------------------------------------------------------------ from an earlier hop of a pipeline
+
+    @Override
+    public void checkVersion(MeshMessages.HopHeader hop) {
+        long mine = policies.current(hop.policy()).map(Policy::version).orElse(0L);
+        if (mine != hop.version()) {
+            throw new MeshServer.VersionMismatch(hop.policy(), mine);
+        }
+    }
+
+    @Override
+    public PutObjectResponse hop(PutObjectRequest request, MeshMessages.HopHeader hop, HopFrames.Unframing body) {
+        // processed with the version it started with, even if an update lands meanwhile
+        Policy policy = policies.version(hop.policy(), hop.version()).orElseThrow(() -> new IllegalStateException(
+                "policy " + hop.policy() + "@" + hop.version() + " is unknown to the metadata store"));
+        Upstream upstream = new Upstream(policy, hop.from(), hop.arrival(), () -> MetadataJson.read(
+                new String(body.trailer(), StandardCharsets.UTF_8), Upstream.Prior.class));
+        PutObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
+        return delegate().putBlob(upstream.attachTo(decided), body);
+    }
+
+    @Override
+    public ResponseInputStream<GetObjectResponse> stored(GetObjectRequest request) {
+        GetObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
+        return delegate().getBlob(new Upstream(null, 0, null, null).attachTo(decided));
+    }
+
+    @Override
+    public HeadObjectResponse storedHead(GetObjectRequest request) {
+        HeadObjectRequest head = HeadObjectRequest.builder().bucket(request.bucket()).key(request.key())
+                .ifMatch(request.ifMatch()).ifNoneMatch(request.ifNoneMatch()).build();
+        try {
+            return delegate().blobMetadata(new Upstream(null, 0, null, null).attachTo(
+                    policies.decide(request.bucket(), request.key()).attachTo(head)));
+        } catch (NoSuchKeyException e) {
+            return null; // a HEAD answer has no body to carry the error in: 404 says it
+        }
+    }
+
+    @Override
+    public void storedDelete(GetObjectRequest request) {
+        DeleteObjectRequest delete = DeleteObjectRequest.builder().bucket(request.bucket()).key(request.key()).build();
+        delegate().removeBlob(new Upstream(null, 0, null, null).attachTo(
+                policies.decide(request.bucket(), request.key()).attachTo(delete)));
     }
 
     private void checkOwned(AwsRequest request, String bucket, String key) {

@@ -40,6 +40,16 @@ public final class SwarmletDirectory implements AutoCloseable {
         }
     }
 
+    /** The labels of every swarmlet any worker ever joined in the namespace, by name (one read). */
+    public Map<String, SwarmletLabels> labels() {
+        try (Jedis jedis = pool.getResource()) {
+            Map<String, SwarmletLabels> result = new TreeMap<>();
+            jedis.hgetAll(SwarmletKeys.registry(namespace)).forEach((name, json) ->
+                    result.put(name, MetadataJson.read(json, Entry.class).labels()));
+            return result;
+        }
+    }
+
     /** One swarmlet, if a worker ever joined it. */
     public Optional<SwarmletView> find(String name) {
         try (Jedis jedis = pool.getResource()) {

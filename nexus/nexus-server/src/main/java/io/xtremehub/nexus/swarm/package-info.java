@@ -18,9 +18,22 @@
  * that was applied but never acknowledged counts once. This holds when a partition's chunks are
  * written in order, one after the other, as tiering does.
  *
- * <p>Limits of this version: PUT and GET of chunks are routed; multipart uploads and CopyObject are
- * processed by the worker that received them (give multipart uploads sticky sessions). The mesh is
- * plain HTTP authenticated by the swarmlet secret; run it on a private network. Labels are recorded
- * and shown, but location- and hardware-based routing across swarmlets is not implemented.
+ * <p>Pipelines across swarmlets: a policy step may name the location it runs at (default: where
+ * the request arrived). {@link io.xtremehub.nexus.swarm.HopPlanner} places the steps on the
+ * swarmlets registered in Redis by location and by the hardware each streamlet declares, grouping
+ * consecutive steps on one swarmlet into a {@link io.xtremehub.nexus.swarm.Hop}; an unknown location
+ * or missing hardware is a one-line error at first use. {@link io.xtremehub.nexus.swarm.MeshHops}
+ * runs this worker's hop and streams the intermediate bytes in frames ({@code HopFrames}) to a live
+ * worker of the next hop, carrying the policy version and the step to resume at; the last hop stores
+ * with one marker for all steps, and reads (GET, HEAD) and DELETEs at other swarmlets are served by
+ * the storing one. The
+ * next hop checks the policy version before a byte is read (412 on a mismatch; the sender re-reads
+ * the policy and retries once), and every hop runs a chunk with the version it started with.
+ *
+ * <p>Limits of this version: multipart uploads are assembled by the worker that received them
+ * (give them sticky sessions), then go through the hops like a PUT. The mesh is plain HTTP
+ * authenticated by the swarmlet secret, which swarmlets that hand chunks to each other share; run
+ * it on a private network. Inverse steps of earlier hops run on the storing swarmlet; LIST and tags
+ * are served where the request arrives.
  */
 package io.xtremehub.nexus.swarm;

@@ -3,9 +3,12 @@ package io.xtremehub.nexus.tagging;
 import io.xtremehub.nexus.marker.ObjectVersions;
 import io.xtremehub.nexus.policy.RequestPolicy;
 import java.io.InputStream;
+import java.util.Optional;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest;
 import software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse;
 import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
@@ -15,6 +18,7 @@ import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.DeleteObjectResponse;
 import software.amazon.awssdk.services.s3.model.ListBucketsRequest;
 import software.amazon.awssdk.services.s3.model.ListBucketsResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
@@ -27,6 +31,8 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  * write itself is made with.
  */
 public final class TaggingBlobStore extends ForwardingBlobStore {
+    private static final Logger LOG = LoggerFactory.getLogger(TaggingBlobStore.class);
+
     private final ObjectTags tags;
     private final ObjectVersions objects;
 
@@ -66,7 +72,21 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
         if (!marked) {
             tags.replace(bucket, key, null, requested);
         } else if (!requested.isEmpty()) {
-            tags.replace(bucket, key, objects.writeIdOf(bucket, key).orElse(null), requested);
+            tags.replace(bucket, key, writeIdHere(bucket, key).orElse(null), requested);
+        }
+    }
+
+    /**
+     * The write id of an object in this worker's backend; empty if it has none, or if another
+     * swarmlet stores it (its policy's last step runs there): its tags then stay with this worker
+     * under no write id.
+     */
+    private Optional<String> writeIdHere(String bucket, String key) {
+        try {
+            return objects.writeIdOf(bucket, key);
+        } catch (NoSuchKeyException e) {
+            LOG.debug("{}/{} is not in this worker's backend: tags kept without a write id", bucket, key);
+            return Optional.empty();
         }
     }
 
@@ -75,7 +95,7 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
         RequestTagging headers = RequestTagging.current();
         TagSet requested = headers.replaces() ? headers.tags()
                 : tags.of(request.sourceBucket(), request.sourceKey(),
-                        objects.writeIdOf(request.sourceBucket(), request.sourceKey()).orElse(null));
+                        writeIdHere(request.sourceBucket(), request.sourceKey()).orElse(null));
         boolean marked = RequestPolicy.of(request).applies();
         CopyObjectResponse response = delegate().copyBlob(request);
         tagWritten(request.destinationBucket(), request.destinationKey(), requested, marked);
@@ -104,8 +124,8 @@ public final class TaggingBlobStore extends ForwardingBlobStore {
                                                                    CompleteMultipartUploadRequest request) {
         CompleteMultipartUploadResponse response = delegate().completeMultipartUpload(mpu, request);
         // whether the upload is marked was decided when it started, so ask the object itself
-        tags.replace(mpu.containerName(), mpu.blobName(),
-                objects.writeIdOf(mpu.containerName(), mpu.blobName()).orElse(null), tags.takeForUpload(mpu.id()));
+        Optional<String> writeId = writeIdHere(mpu.containerName(), mpu.blobName());
+        tags.replace(mpu.containerName(), mpu.blobName(), writeId.orElse(null), tags.takeForUpload(mpu.id()));
         return response;
     }
 

@@ -1,0 +1,151 @@
+package io.xtremehub.nexus.swarm;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.function.Supplier;
+
+/**
+ * The body of a chunk forwarded to the next hop: the intermediate bytes in frames
+ * ({@code int length, bytes}), then an end frame ({@code int -1, int length, trailer}) whose
+ * trailer says what the earlier steps did, which is known only once every byte went through them.
+ * A receiver that reaches the end of the body without the end frame knows the sender broke off
+ * and stores nothing.
+ */
+final class HopFrames {
+    private static final int FRAME = 64 * 1024;
+
+    private HopFrames() {
+    }
+
+    /** Frames the bytes of {@code data}, then the trailer {@code trailer} returns at its end. */
+    static InputStream framing(InputStream data, Supplier<byte[]> trailer) {
+        return new InputStream() {
+            private final byte[] buffer = new byte[FRAME];
+            private byte[] current = new byte[0];
+            private int position;
+            private boolean ended;
+
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                while (position == current.length) {
+                    if (ended) {
+                        return -1;
+                    }
+                    fill();
+                }
+                int n = Math.min(len, current.length - position);
+                System.arraycopy(current, position, b, off, n);
+                position += n;
+                return n;
+            }
+
+            private void fill() throws IOException {
+                int n = data.readNBytes(buffer, 0, FRAME);
+                ByteArrayOutputStream frame = new ByteArrayOutputStream(n + 8);
+                if (n > 0) {
+                    writeInt(frame, n);
+                    frame.write(buffer, 0, n);
+                } else {
+                    byte[] t = trailer.get();
+                    writeInt(frame, -1);
+                    writeInt(frame, t.length);
+                    frame.write(t, 0, t.length);
+                    ended = true;
+                }
+                current = frame.toByteArray();
+                position = 0;
+            }
+
+            @Override
+            public void close() throws IOException {
+                data.close();
+            }
+        };
+    }
+
+    /** The bytes of a framed body; {@link Unframing#trailer()} once they were read to their end. */
+    static Unframing unframing(InputStream framed) {
+        return new Unframing(framed);
+    }
+
+    /** Reads frames back. */
+    static final class Unframing extends InputStream {
+        private final DataInputStream in;
+        private int remaining;
+        private byte[] trailer;
+
+        private Unframing(InputStream framed) {
+            this.in = new DataInputStream(framed);
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) {
+                return 0;
+            }
+            while (remaining == 0) {
+                if (trailer != null) {
+                    return -1;
+                }
+                int next = nextInt();
+                if (next < 0) {
+                    trailer = in.readNBytes(nextInt());
+                    continue;
+                }
+                remaining = next;
+            }
+            int n = in.read(b, off, Math.min(len, remaining));
+            if (n < 0) {
+                throw new EOFException("the sending hop broke off in the middle of a frame");
+            }
+            remaining -= n;
+            return n;
+        }
+
+        private int nextInt() throws IOException {
+            try {
+                return in.readInt();
+            } catch (EOFException e) {
+                throw new EOFException("the sending hop broke off before the end of the chunk");
+            }
+        }
+
+        /** The trailer; the body must have been read to its end. */
+        byte[] trailer() {
+            if (trailer == null) {
+                throw new IllegalStateException("the trailer of a forwarded chunk was asked for before its end");
+            }
+            return trailer;
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
+    }
+
+    private static void writeInt(ByteArrayOutputStream out, int v) {
+        out.write(v >>> 24);
+        out.write(v >>> 16);
+        out.write(v >>> 8);
+        out.write(v);
+    }
+}
