@@ -4,4 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-test-deps.sh
-mvn -B verify "$@"
+# Two modules at a time: most integration tests wait on clusters, brokers and timeouts rather than
+# compute (measured here: 21 min this way; 24 min one module after another, with fewer tests).
+mvn -B -T 2 verify "$@"
