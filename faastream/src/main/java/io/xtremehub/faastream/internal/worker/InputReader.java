@@ -10,10 +10,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The worker's reader thread: fills the bounded queue from the stage's input. At an end marker or a
- * reader-group checkpoint it asks the processing thread to make everything read so far durable and
- * waits until it has (a sync): the checkpoint records a position after what was read, and the
- * manager must learn of an end marker before the reader moves past it.
+ * The worker's reader thread: fills the bounded queue from the stage's input. At an end marker, a
+ * reader-group checkpoint or before handing its segments on, it asks the processing thread to make
+ * everything read so far durable and waits until it has (a sync): the checkpoint or hand-on records
+ * a position after what was read, and the manager must learn of an end marker before the reader
+ * moves past it.
  */
 final class InputReader implements Runnable {
     /** What a sync asks the processing thread for: process {@code upTo} events, then flush and report. */
@@ -47,6 +48,16 @@ final class InputReader implements Runnable {
     public void run() {
         try {
             while (!stopping && !(finishing && !input.buffered())) {
+                if (input.wantsRelease()) {
+                    // the position it hands on is after every event read: those must be processed
+                    // and flushed first, or a crash of this worker right after would lose them
+                    syncCheckpoint = null;
+                    awaitSynced(enqueued);
+                    if (!stopping && !finishing) {
+                        input.release();
+                    }
+                    continue;
+                }
                 long t0 = System.nanoTime();
                 InputItem item = input.next(100);
                 readNanos.addAndGet(System.nanoTime() - t0);

@@ -64,13 +64,6 @@ final class ReaderGroupInput implements StageInput {
         if (!unpacked.isEmpty()) {
             return unpacked.poll();
         }
-        if (share != null && share.holdsTooMany()) {
-            // closing records the position after the last event returned: what this worker read it
-            // still processes, and the next owner of each segment starts right after it
-            reader.close();
-            reader = createReader();
-            share.released();
-        }
         EventRead<ByteBuffer> r = reader.readNextEvent(Math.min(timeoutMillis, READ_WAKEUP_MILLIS));
         if (r.isCheckpoint()) {
             return InputItem.checkpoint(r.getCheckpointName());
@@ -93,6 +86,23 @@ final class ReaderGroupInput implements StageInput {
             case PACK -> unpack(e.payload(), e.partition(), origin);
             case PACK_REF -> unpack(large.fetch(e.refKey()), e.partition(), origin + " (parked pack " + e.refKey() + ")");
         };
+    }
+
+    @Override
+    public boolean wantsRelease() {
+        return share != null && unpacked.isEmpty() && share.holdsTooMany();
+    }
+
+    /**
+     * Lets go of every segment and joins again. Closing records the position after the last event
+     * returned, so the caller must have processed and flushed all of them: the next owner of each
+     * segment starts right after it.
+     */
+    @Override
+    public void release() {
+        reader.close();
+        reader = createReader();
+        share.released();
     }
 
     private InputItem unpack(byte[] body, int partition, String origin) {

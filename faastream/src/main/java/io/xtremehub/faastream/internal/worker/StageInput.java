@@ -16,6 +16,18 @@ interface StageInput extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether the input wants to hand its source on (a reader holding more than its share of the
+     * group's segments); the caller first makes everything read so far durable, then calls {@link #release}.
+     */
+    default boolean wantsRelease() {
+        return false;
+    }
+
+    /** Hands the source on at the position after the last item read (see {@link #wantsRelease}). */
+    default void release() {
+    }
+
     /** Whether this input is a reader group (whose readers wait for the stage's GO). */
     default boolean readerGroup() {
         return false;
