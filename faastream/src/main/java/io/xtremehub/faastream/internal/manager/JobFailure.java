@@ -10,6 +10,11 @@ final class JobFailure {
         }
     }
 
+    /** Replaces the reason with its cause, found after the job stopped. */
+    void explainedBy(String cause) {
+        reason = cause;
+    }
+
     boolean isSet() {
         return reason != null;
     }

@@ -261,6 +261,11 @@ public final class JobRunner implements Job {
         state = end;
         if (journal != null) {
             journal.state(end);
+            if (end == JobState.FAILED && journal.takenOver()) {
+                // its workers failed because another manager resumed the job and aborted their
+                // transactions; recording the end is where this manager learns so
+                failure.explainedBy("job " + jobId + " was taken over by another manager; this manager leaves it alone");
+            }
         }
         long endNanos = System.nanoTime();
         teardown(end != JobState.COMPLETED);
