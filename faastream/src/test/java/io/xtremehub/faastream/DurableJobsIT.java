@@ -24,9 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -52,7 +50,7 @@ class DurableJobsIT {
         Process first = startManagerJvm(in, out);
         List<ProcessHandle> oldWorkers = new ArrayList<>();
         String jobId = awaitJobId(first);
-        try (SteadyInput input = new SteadyInput(in)) {
+        try (SteadyInput input = new SteadyInput(tc, in, EVENTS, true)) {
             await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(500))
                     .failFast("the first manager exited: " + tail(), () -> !first.isAlive())
@@ -92,7 +90,7 @@ class DurableJobsIT {
         String in = tc.newStream("dur-live-in", 2);
         String out = tc.newStream("dur-live-out", 1);
         try (Manager original = threadManager(); Manager successor = threadManager();
-             SteadyInput input = new SteadyInput(in)) {
+             SteadyInput input = new SteadyInput(tc, in, EVENTS, true)) {
             Job job = original.execute(Pipeline.fromStream(in, Serializers.utf8())
                             .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(out),
                     JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
@@ -219,58 +217,6 @@ class DurableJobsIT {
             return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
         } catch (IOException e) {
             return "(no console: " + e + ")";
-        }
-    }
-
-    /**
-     * Writes 1..EVENTS into a stream at about 50 a second from a background thread, pausing after
-     * the first half until {@link #writeSecondHalf}: a job cannot finish before the test has
-     * interrupted it, however slow the machine.
-     */
-    static final class SteadyInput implements AutoCloseable {
-        private final Thread thread;
-        private final CountDownLatch secondHalf = new CountDownLatch(1);
-        private volatile Throwable error;
-        private volatile boolean stop;
-
-        SteadyInput(String stream) {
-            thread = new Thread(() -> {
-                try {
-                    for (int next = 1; next <= EVENTS && !stop; next += 10) {
-                        if (next > EVENTS / 2) {
-                            secondHalf.await();
-                        }
-                        tc.events().writeStrings(stream, IntStream.range(next, Math.min(next + 10, EVENTS + 1))
-                                .mapToObj(Integer::toString).toList());
-                        Thread.sleep(200);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (Throwable t) {
-                    error = t;
-                }
-            }, "durable-it-input");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        void writeSecondHalf() {
-            secondHalf.countDown();
-        }
-
-        void assertFinished() throws InterruptedException {
-            thread.join(Duration.ofMinutes(1).toMillis());
-            assertFalse(thread.isAlive(), "the input writer did not finish");
-            if (error != null) {
-                throw new AssertionError("writing the input failed", error);
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            stop = true;
-            secondHalf.countDown();
-            thread.join(10_000);
         }
     }
 }

@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -151,7 +150,7 @@ class ExactlyOnceIT {
      * per value, cancels the job and returns all it wrote (the job is cancelled even when a step fails).
      */
     private static List<String> resultsOf(Job job, String in, String out, Consumer<Job> crashes) throws Exception {
-        try (SteadyInput input = new SteadyInput(in)) {
+        try (SteadyInput input = new SteadyInput(tc, in, EVENTS, false)) {
             crashes.accept(job);
             awaitEveryValue(out, job);
             input.assertFinished();
@@ -261,46 +260,6 @@ class ExactlyOnceIT {
         public String apply(String value) {
             sum += Long.parseLong(value);
             return value + ":" + sum;
-        }
-    }
-
-    /** Writes 1..EVENTS into a stream at a steady pace (about 50 a second) from a background thread. */
-    static final class SteadyInput implements AutoCloseable {
-        private final Thread thread;
-        private volatile Throwable error;
-        private volatile boolean stop;
-
-        SteadyInput(String stream) {
-            thread = new Thread(() -> {
-                try {
-                    for (int next = 1; next <= EVENTS && !stop; next += 10) {
-                        int from = next;
-                        tc.events().writeStrings(stream, IntStream.range(from, Math.min(from + 10, EVENTS + 1))
-                                .mapToObj(Integer::toString).toList());
-                        Thread.sleep(200);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } catch (Throwable t) {
-                    error = t;
-                }
-            }, "eo-it-input");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        void assertFinished() throws InterruptedException {
-            thread.join(Duration.ofMinutes(2).toMillis());
-            assertFalse(thread.isAlive(), "the input writer did not finish");
-            if (error != null) {
-                throw new AssertionError("writing the input failed", error);
-            }
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            stop = true;
-            thread.join(10_000);
         }
     }
 }
