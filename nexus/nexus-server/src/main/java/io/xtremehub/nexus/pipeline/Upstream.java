@@ -1,11 +1,11 @@
 package io.xtremehub.nexus.pipeline;
 
+import io.xtremehub.nexus.chain.RequestAttributes;
 import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.policy.Policy;
 import java.util.List;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.AwsRequest;
-import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 
 /**
@@ -39,18 +39,12 @@ public record Upstream(Policy policy, int from, String arrival, Supplier<Prior> 
     }
 
     /** The request with this attached. */
-    @SuppressWarnings("unchecked")
     public <R extends AwsRequest> R attachTo(R request) {
-        AwsRequestOverrideConfiguration.Builder config = request.overrideConfiguration()
-                .map(AwsRequestOverrideConfiguration::toBuilder)
-                .orElseGet(AwsRequestOverrideConfiguration::builder);
-        return (R) request.toBuilder().overrideConfiguration(config.putExecutionAttribute(ATTRIBUTE, this).build())
-                .build();
+        return RequestAttributes.attach(request, ATTRIBUTE, this);
     }
 
     /** What an earlier hop attached, or null for a request from a client. */
     public static Upstream of(AwsRequest request) {
-        return request.overrideConfiguration().map(c -> c.executionAttributes().getAttribute(ATTRIBUTE))
-                .orElse(null);
+        return RequestAttributes.get(request, ATTRIBUTE);
     }
 }

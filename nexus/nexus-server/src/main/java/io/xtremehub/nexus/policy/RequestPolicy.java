@@ -1,9 +1,9 @@
 package io.xtremehub.nexus.policy;
 
+import io.xtremehub.nexus.chain.RequestAttributes;
 import io.xtremehub.nexus.policy.PolicyResolver.Match;
 import java.util.Optional;
 import software.amazon.awssdk.awscore.AwsRequest;
-import software.amazon.awssdk.awscore.AwsRequestOverrideConfiguration;
 import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
 
 /**
@@ -47,13 +47,8 @@ public final class RequestPolicy {
     }
 
     /** The request with this decision attached. */
-    @SuppressWarnings("unchecked")
     public <R extends AwsRequest> R attachTo(R request) {
-        AwsRequestOverrideConfiguration.Builder config = request.overrideConfiguration()
-                .map(AwsRequestOverrideConfiguration::toBuilder)
-                .orElseGet(AwsRequestOverrideConfiguration::builder);
-        return (R) request.toBuilder().overrideConfiguration(config.putExecutionAttribute(ATTRIBUTE, this).build())
-                .build();
+        return RequestAttributes.attach(request, ATTRIBUTE, this);
     }
 
     /**
@@ -63,8 +58,7 @@ public final class RequestPolicy {
      *     wiring mistake: every S3 request enters the chain there)
      */
     public static RequestPolicy of(AwsRequest request) {
-        RequestPolicy attached = request.overrideConfiguration()
-                .map(c -> c.executionAttributes().getAttribute(ATTRIBUTE)).orElse(null);
+        RequestPolicy attached = RequestAttributes.get(request, ATTRIBUTE);
         if (attached == null) {
             throw new IllegalStateException("no policy was resolved for this request: it must enter the Nexus"
                     + " chain through PolicyBlobStore");
