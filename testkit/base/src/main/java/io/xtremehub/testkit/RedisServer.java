@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -37,11 +39,25 @@ public final class RedisServer implements AutoCloseable {
 
     /** Starts redis-server and returns once it answers PING. */
     public static RedisServer start(Path dir) throws IOException {
+        return start(dir, List.of());
+    }
+
+    /**
+     * Starts redis-server listening on loopback and on the given addresses too (for workers in other
+     * network namespaces), and returns once it answers PING.
+     */
+    public static RedisServer start(Path dir, List<String> alsoBind) throws IOException {
         int port = FreePorts.pick();
+        List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(port),
+                "--bind", String.join(" ", concat("127.0.0.1", alsoBind)),
+                "--save", "", "--appendonly", "no", "--dir", dir.toString()));
+        if (!alsoBind.isEmpty()) {
+            // without a password, protected mode answers only loopback clients; the caller chose the addresses
+            command.addAll(List.of("--protected-mode", "no"));
+        }
         Process process;
         try {
-            process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", dir.toString())
+            process = new ProcessBuilder(command)
                     .redirectErrorStream(true).redirectOutput(dir.resolve("redis.log").toFile()).start();
         } catch (IOException e) {
             throw new IOException("cannot run redis-server (" + e.getMessage()
@@ -55,6 +71,12 @@ public final class RedisServer implements AutoCloseable {
             throw e;
         }
         return redis;
+    }
+
+    private static List<String> concat(String first, List<String> rest) {
+        List<String> all = new ArrayList<>(List.of(first));
+        all.addAll(rest);
+        return all;
     }
 
     private void awaitPong(Path dir) throws IOException {
