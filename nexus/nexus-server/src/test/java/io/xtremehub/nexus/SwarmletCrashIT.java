@@ -127,9 +127,14 @@ class SwarmletCrashIT {
 
     /** A patient client counting the HTTP requests it sends (retries included). */
     static S3Client patientClient(NexusServer via, AtomicInteger attempts) {
-        return S3Client.builder().endpointOverride(via.endpoint()).region(Region.US_EAST_1).forcePathStyle(true)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(via.accessKey(),
-                        via.secretKey())))
+        return patientClient(via.endpoint(), via.accessKey(), via.secretKey(), attempts);
+    }
+
+    /** A patient client of the S3 endpoint, counting the HTTP requests it sends (retries included). */
+    static S3Client patientClient(URI endpoint, String accessKey, String secretKey, AtomicInteger attempts) {
+        return S3Client.builder().endpointOverride(endpoint).region(Region.US_EAST_1).forcePathStyle(true)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(accessKey,
+                        secretKey)))
                 .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
                         .maxAttempts(60).circuitBreakerEnabled(false)
                         .backoffStrategy(BackoffStrategy.exponentialDelay(Duration.ofMillis(50), Duration.ofMillis(500)))

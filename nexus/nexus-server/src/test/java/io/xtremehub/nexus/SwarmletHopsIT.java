@@ -50,7 +50,7 @@ class SwarmletHopsIT {
     private static final String NS = "hops";
     private static final String AES_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
     /** Xors every byte, and declares that it needs a gpu. */
-    private static final String GPU_XOR = """
+    static final String GPU_XOR = """
             package demo.gpu;
             import io.xtremehub.nexus.api.*;
             import java.io.*;
@@ -154,7 +154,12 @@ class SwarmletHopsIT {
 
     /** The marker of an object as the swarmlet's backend holds it. */
     static ObjectMarker storedMarker(String swarmlet, String bucket, String key) {
-        BlobStore store = Backend.filesystem(backend(swarmlet)).create();
+        return storedMarker(backend(swarmlet), bucket, key);
+    }
+
+    /** The marker of an object as the filesystem backend in that directory holds it. */
+    static ObjectMarker storedMarker(Path backend, String bucket, String key) {
+        BlobStore store = Backend.filesystem(backend).create();
         return ObjectMarker.from(store.blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(key).build())
                 .metadata()).orElseThrow();
     }

@@ -3,6 +3,7 @@ package io.xtremehub.nexus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,16 +22,30 @@ final class WorkerJvm implements AutoCloseable {
 
     /** Starts {@code nexus serve} on the YAML config, in {@code workDir}. */
     static WorkerJvm serve(String yaml, Path workDir) throws IOException {
+        return serve(yaml, workDir, List.of());
+    }
+
+    /**
+     * Starts {@code nexus serve} through a launcher that execs its arguments in place (such as
+     * {@code ip netns exec NAME}), so the process killed is the JVM itself.
+     */
+    static WorkerJvm serve(String yaml, Path workDir, List<String> launcher) throws IOException {
         Files.createDirectories(workDir);
         Path config = Files.writeString(workDir.resolve("nexus.yaml"), yaml);
         Path console = workDir.resolve("console.log");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-XX:TieredStopAtLevel=1",
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 "io.xtremehub.nexus.cli.NexusCli", "serve", "--config", config.toString(),
-                "--work-dir", workDir.toString());
+                "--work-dir", workDir.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         return new WorkerJvm(p, console);
+    }
+
+    /** Its process id: the JVM's own, also when started through a launcher that execs. */
+    long pid() {
+        return process.pid();
     }
 
     /** Whether it still runs. */
