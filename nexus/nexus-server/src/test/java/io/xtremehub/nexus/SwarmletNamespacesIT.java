@@ -87,8 +87,7 @@ class SwarmletNamespacesIT {
     static S3Client edge;
 
     /** A worker JVM in a namespace, and where it listens. */
-    record Worker(String id, String swarmlet, String namespace, WorkerJvm jvm, String address, int s3Port,
-                  int meshPort, int adminPort) {
+    record Worker(String id, WorkerJvm jvm, String address, int s3Port, int adminPort) {
         URI s3() {
             return URI.create("http://" + address + ":" + s3Port);
         }
@@ -195,7 +194,7 @@ class SwarmletNamespacesIT {
                 lab.hostAddress(), redis.port(), NS, String.join(", ", BUCKETS), swarmlet, MESH_SECRET, id, meshPort,
                 advertised, location, String.join(", ", hardware));
         WorkerJvm jvm = WorkerJvm.serve(yaml, tmp.resolve(id), lab.exec(namespace));
-        Worker worker = new Worker(id, swarmlet, namespace, jvm, address, s3Port, meshPort, adminPort);
+        Worker worker = new Worker(id, jvm, address, s3Port, adminPort);
         workers.put(id, worker);
         return worker;
     }
