@@ -6,40 +6,104 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.examples.TeraSort;
+import io.xtremehub.faastream.platform.ThreadPlatform;
+import io.xtremehub.faastream.platform.WorkerHandle;
+import io.xtremehub.faastream.platform.WorkerPlatform;
+import io.xtremehub.faastream.platform.WorkerRequest;
 import io.xtremehub.faastream.testkit.ObjectStores;
 import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
 import io.xtremehub.testkit.cluster.TestCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** A batch shuffle big enough that its packs of small records are parked in the object store. */
+/** A batch shuffle big enough that its packs of small records are parked: in local files or the object store. */
 @EmbeddedCluster
 class PackedShuffleIT {
     @Provided
     static TestCluster tc;
     @RegisterExtension
     static final ThreadManager threadManager = new ThreadManager();
+    /** 12 MB: one full 8 MB pack and a remainder, both parked. */
+    private static final int RECORDS = 120_000;
 
     @Test
-    void aBatchSortWhoseShuffleIsParkedInPacksKeepsEveryRecordInOrder() throws Exception {
-        String bucket = tc.newBucket("packed");
-        int records = 120_000; // 12 MB: one full 8 MB pack and a remainder, both parked
-        byte[] input = TeraSort.generate(records, 11);
+    void workersOnTheManagersHostParkTheShuffleInALocalDirectoryRemovedAtTheEnd() throws Exception {
+        byte[] input = TeraSort.generate(RECORDS, 11);
+        String bucket = tc.newBucket("packed-local");
         tc.objects().put(bucket, "in.bin", input);
+        Path root = Files.createTempDirectory("shuffle-it");
+        String before = System.setProperty("faastream.shuffle.dir", root.toString());
+        try {
+            JobStatus kept = sort(threadManager.manager(), bucket, "kept/", false);
+            Path dir = root.resolve(kept.jobId());
+            try (Stream<Path> packs = Files.list(dir)) {
+                assertEquals(2, packs.count(), "one full 8 MB pack and the remainder, as files in " + dir);
+            }
+            assertTrue(spilledObjects(kept).isEmpty(), "no pack went through the object store");
+            assertSortedCopyOf(input, tc.objects().concat(bucket, "kept/"));
 
-        JobStatus s = threadManager.manager().execute(TeraSort.pipeline(bucket, "in.bin", "sorted/", 1, 1),
-                JobOptions.builder().cleanup(false).build()).awaitCompletion(Duration.ofMinutes(2));
+            JobStatus cleaned = sort(threadManager.manager(), bucket, "cleaned/", true);
+            assertFalse(Files.exists(root.resolve(cleaned.jobId())), "the job's shuffle directory is deleted at its end");
+            assertSortedCopyOf(input, tc.objects().concat(bucket, "cleaned/"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("faastream.shuffle.dir");
+            } else {
+                System.setProperty("faastream.shuffle.dir", before);
+            }
+        }
+    }
 
-        assertFalse(tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId() + "/large/").isEmpty(),
-                "the shuffle's packs went through the object store");
-        assertEquals(records, s.stages().get(1).eventsIn(), "the sorter got every record one by one");
-        byte[] output = tc.objects().concat(bucket, "sorted/");
+    @Test
+    void workersElsewhereParkTheShuffleInTheObjectStore() throws Exception {
+        byte[] input = TeraSort.generate(RECORDS, 12);
+        String bucket = tc.newBucket("packed-remote");
+        tc.objects().put(bucket, "in.bin", input);
+        // thread workers, but a platform that does not promise the manager's file system (as Lambda)
+        ThreadPlatform threads = new ThreadPlatform();
+        WorkerPlatform elsewhere = new WorkerPlatform() {
+            @Override
+            public WorkerHandle launch(WorkerRequest request) {
+                return threads.launch(request);
+            }
+
+            @Override
+            public String name() {
+                return "threads elsewhere";
+            }
+        };
+        try (Manager manager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
+                .platform(elsewhere).build()) {
+            JobStatus s = sort(manager, bucket, "sorted/", false);
+            assertFalse(spilledObjects(s).isEmpty(), "the shuffle's packs went through the object store");
+            assertSortedCopyOf(input, tc.objects().concat(bucket, "sorted/"));
+        } finally {
+            threads.close();
+        }
+    }
+
+    private static JobStatus sort(Manager manager, String bucket, String out, boolean cleanup) throws Exception {
+        JobStatus s = manager.execute(TeraSort.pipeline(bucket, "in.bin", out, 1, 1),
+                JobOptions.builder().cleanup(cleanup).build()).awaitCompletion(Duration.ofMinutes(2));
+        assertEquals(JobState.COMPLETED, s.state(), String.valueOf(s.error()));
+        assertEquals(RECORDS, s.stages().get(1).eventsIn(), "the sorter got every record one by one");
+        return s;
+    }
+
+    private static List<String> spilledObjects(JobStatus s) {
+        return tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId() + "/large/");
+    }
+
+    private static void assertSortedCopyOf(byte[] input, byte[] output) {
         assertEquals(input.length, output.length);
         List<byte[]> out = split(output);
         for (int i = 1; i < out.size(); i++) {
@@ -48,7 +112,7 @@ class PackedShuffleIT {
         List<byte[]> in = split(input);
         in.sort(Arrays::compareUnsigned);
         out.sort(Arrays::compareUnsigned);
-        for (int i = 0; i < records; i++) {
+        for (int i = 0; i < in.size(); i++) {
             assertArrayEquals(in.get(i), out.get(i), "record " + i + " of the sorted input");
         }
     }

@@ -123,7 +123,7 @@ class PipelineTest {
         JobSpec spec = Pipeline.fromStream("in", Serializers.int64()).map(x -> x * 2, Serializers.int64())
                 .writeToStream("out").spec();
         WorkerLaunch l = new WorkerLaunch("j1", "scope", "tcp://h:1", ObjectStoreConfig.of("http://s3", "us-east-1", "a", "b"),
-                spec, 0, "s0w0", "j1-s0w0-0", new RuntimeSettings(Mode.BATCH, ErrorPolicy.failJob(), 1000, 100, 250, 10),
+                spec, 0, "s0w0", "j1-s0w0-0", new RuntimeSettings(Mode.BATCH, ErrorPolicy.failJob(), 1000, 100, 250, 10, null),
                 List.of(), false);
         WorkerLaunch back = WorkerLaunch.decode(l.encode());
         assertEquals("j1-s0w0-0", back.workerId());
@@ -136,7 +136,7 @@ class PipelineTest {
         JobSpec spec = Pipeline.fromStream("in").map(b -> notSerializable.hashCode(), Serializers.java())
                 .writeToStream("out").spec();
         WorkerLaunch l = new WorkerLaunch("j1", "scope", "tcp://h:1", ObjectStoreConfig.of(null, "us-east-1", "a", "b"),
-                spec, 0, "s", "w", new RuntimeSettings(Mode.BATCH, ErrorPolicy.failJob(), 1, 1, 1, 1), List.of(), false);
+                spec, 0, "s", "w", new RuntimeSettings(Mode.BATCH, ErrorPolicy.failJob(), 1, 1, 1, 1, null), List.of(), false);
         UncheckedIOException e = assertThrows(UncheckedIOException.class, l::encode);
         assertTrue(e.getMessage().startsWith("the pipeline cannot be shipped to workers"), e.getMessage());
     }

@@ -81,6 +81,11 @@ public final class LocalProcessPlatform implements WorkerPlatform {
     }
 
     @Override
+    public boolean sharesHostWithManager() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "processes";
     }

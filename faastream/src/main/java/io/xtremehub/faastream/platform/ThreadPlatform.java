@@ -54,6 +54,11 @@ public final class ThreadPlatform implements WorkerPlatform {
     }
 
     @Override
+    public boolean sharesHostWithManager() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "threads";
     }

@@ -11,6 +11,14 @@ public interface WorkerPlatform extends AutoCloseable {
     /** A short name for status output. */
     String name();
 
+    /**
+     * Whether every worker runs on the manager's host and sees its file system: then a batch's
+     * shuffle packs are parked in a local directory instead of the object store.
+     */
+    default boolean sharesHostWithManager() {
+        return false;
+    }
+
     @Override
     default void close() {
     }

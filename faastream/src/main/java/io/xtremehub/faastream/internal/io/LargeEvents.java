@@ -1,20 +1,33 @@
 package io.xtremehub.faastream.internal.io;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.UUID;
 
 /**
  * Parks events too large for a Pravega event (8 MB) as objects in the spill bucket; the stream
- * carries only the object key. The manager deletes the job's objects when it ends.
+ * carries only the object key. A batch's full shuffle packs go to the job's local shuffle directory
+ * instead when it has one (its workers share the manager's host): written and read once as files,
+ * as Spark's shuffle does, without the object store's HTTP round trips, signing and checksums.
+ * The manager deletes the job's objects and its shuffle directory when it ends.
  */
 public final class LargeEvents {
+    /** Marks a reference to a file of the local shuffle directory (object keys start with "jobs/"). */
+    static final String LOCAL = "local:";
+
     private final ObjectStore store;
     private final String bucket;
     private final String prefix;
+    private final Path shuffleDir;
 
-    public LargeEvents(ObjectStore store, String bucket, String prefix) {
+    /** @param shuffleDir the job's local shuffle directory, or null to park packs in the object store */
+    public LargeEvents(ObjectStore store, String bucket, String prefix, Path shuffleDir) {
         this.store = store;
         this.bucket = bucket;
         this.prefix = prefix;
+        this.shuffleDir = shuffleDir;
     }
 
     public String park(byte[] payload) {
@@ -23,7 +36,31 @@ public final class LargeEvents {
         return key;
     }
 
+    /** Parks one full pack of a batch shuffle. */
+    public String parkPack(byte[] pack) {
+        if (shuffleDir == null) {
+            return park(pack);
+        }
+        try {
+            Files.createDirectories(shuffleDir);
+            // written whole before its reference goes out, so a reader never sees part of it
+            Path file = shuffleDir.resolve(UUID.randomUUID().toString());
+            Files.write(file, pack);
+            return LOCAL + file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot park a shuffle pack in " + shuffleDir + ": " + e.getMessage(), e);
+        }
+    }
+
     public byte[] fetch(String key) {
-        return store.get(bucket, key);
+        if (!key.startsWith(LOCAL)) {
+            return store.get(bucket, key);
+        }
+        Path file = Path.of(key.substring(LOCAL.length()));
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the parked shuffle pack " + file + ": " + e.getMessage(), e);
+        }
     }
 }

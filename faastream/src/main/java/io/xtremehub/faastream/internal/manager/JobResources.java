@@ -12,7 +12,12 @@ import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.io.StageReaderGroups;
 import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import io.xtremehub.faastream.internal.wire.JobNames;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +38,12 @@ final class JobResources {
     private final ObjectStoreConfig storeConfig;
     private final JobNames names;
     private final boolean exactlyOnce;
+    private final Path shuffleDir;
     private final List<String> createdStreams = new ArrayList<>();
 
+    /** @param shuffleDir the job's local shuffle directory, or null when it has none */
     JobResources(PravegaContext ctx, StreamManager streams, ReaderGroupManager readerGroups, ObjectStore store,
-                 ObjectStoreConfig storeConfig, JobNames names, boolean exactlyOnce) {
+                 ObjectStoreConfig storeConfig, JobNames names, boolean exactlyOnce, Path shuffleDir) {
         this.ctx = ctx;
         this.streams = streams;
         this.readerGroups = readerGroups;
@@ -44,6 +51,17 @@ final class JobResources {
         this.storeConfig = storeConfig;
         this.names = names;
         this.exactlyOnce = exactlyOnce;
+        this.shuffleDir = shuffleDir;
+    }
+
+    /**
+     * Where a batch job whose workers share this host parks its shuffle packs: under the system
+     * property {@code faastream.shuffle.dir}, by default {@code <java.io.tmpdir>/faastream-shuffle}.
+     */
+    static Path shuffleDir(String jobId) {
+        String root = System.getProperty("faastream.shuffle.dir");
+        return (root != null ? Path.of(root) : Path.of(System.getProperty("java.io.tmpdir"), "faastream-shuffle"))
+                .resolve(jobId).toAbsolutePath();
     }
 
     /**
@@ -117,6 +135,19 @@ final class JobResources {
     }
 
     /** The reader-group and object-store clients block: a short-lived thread per call, so calls go at once. */
+    private void deleteShuffleDir() {
+        if (shuffleDir == null || !Files.exists(shuffleDir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(shuffleDir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warn("could not delete the shuffle directory {}: {}", shuffleDir, e.toString());
+        }
+    }
+
     private static void blockingThread(Runnable r) {
         Thread t = new Thread(r, "faastream-job-resources");
         t.setDaemon(true);
@@ -147,6 +178,7 @@ final class JobResources {
             } catch (RuntimeException e) {
                 LOG.debug("delete spill objects: {}", e.toString());
             }
+            deleteShuffleDir();
         }, JobResources::blockingThread));
         for (String s : createdStreams) {
             all.add(ctx.controller().sealStream(ctx.scope(), s)

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -94,11 +95,14 @@ public final class JobRunner implements Job {
         this.publisher = publisher;
         this.records = records;
         this.names = new JobNames(jobId);
-        this.resources = new JobResources(ctx, streams, readerGroups, store, storeConfig, names, exactlyOnce);
+        Path shuffleDir = mode == Mode.BATCH && platform.sharesHostWithManager() ? JobResources.shuffleDir(jobId) : null;
+        this.resources = new JobResources(ctx, streams, readerGroups, store, storeConfig, names, exactlyOnce,
+                shuffleDir);
         this.batch = new BatchProgress(ctx, names);
         this.splitter = new SourceSplitter(ctx, streams, store);
         RuntimeSettings settings = new RuntimeSettings(mode, options.errorPolicy(), options.window().toMillis(),
-                options.largeEventThreshold(), 250, options.queueCapacity());
+                options.largeEventThreshold(), 250, options.queueCapacity(),
+                shuffleDir == null ? null : shuffleDir.toString());
         this.launcher = new WorkerLauncher(jobId, ctx, storeConfig, spec, settings, platform);
         this.supervisor = new StageSupervisor(launcher, options, failure);
         this.scaler = new StageScaler(policy, launcher, resources, names,

@@ -18,8 +18,8 @@ import java.util.Map;
  * <p>A reader-group checkpoint can only fall between packs, so before a stage that recovers from
  * checkpoints a pack holds at most what the next worker's queue holds. Before a stage that holds its
  * whole input until it ends (reduce, sort; a lost worker there stops the job), packs are bounded by
- * size alone, and in a batch they grow bigger and are parked in the object store with a reference
- * in the stream: the bulk of the shuffle is then written and read once, instead of going through the
+ * size alone, and in a batch they grow bigger and are parked (in the object store, or in the job's
+ * local shuffle directory when its workers share a host) with a reference in the stream: the bulk of the shuffle is then written and read once, instead of going through the
  * stream's write-ahead log and its tiering to long-term storage.
  */
 final class IntermediateOutput extends StreamOutput {
@@ -105,7 +105,7 @@ final class IntermediateOutput extends StreamOutput {
             return;
         }
         if (open.pack().size() > packLimit) {
-            send(open.routingKey(), Envelope.packRef(open.partition(), large.park(open.pack().drain())).encode());
+            send(open.routingKey(), Envelope.packRef(open.partition(), large.parkPack(open.pack().drain())).encode());
             return;
         }
         send(open.routingKey(), Envelope.pack(open.partition(), open.pack().drain()).encode());

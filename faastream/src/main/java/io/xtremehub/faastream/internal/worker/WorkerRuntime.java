@@ -15,6 +15,7 @@ import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -115,7 +116,9 @@ public final class WorkerRuntime {
         Thread readerThread = null;
         boolean killed = false;
         try {
-            LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix());
+            String shuffleDir = launch.settings().shuffleDir();
+            LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
+                    shuffleDir == null ? null : Path.of(shuffleDir));
             state.restore(processor);
             processor.open();
             input = endpoints.openInput(large);
