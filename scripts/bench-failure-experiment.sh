@@ -47,16 +47,17 @@ column() { awk -F, -v f="$1" -v c="$2" 'NR > 1 && $1 == f && $c != "" { print $c
   echo "Recovery: from the kill to the first committed result of an input value written after the kill."
   echo "The baseline (no failure) is the same measure taken at a moment without a kill: an epoch window plus"
   echo "its commit. Steps (medians, ms after the kill, read from the stage's control and telemetry channels):"
-  echo "roll-back = the manager's first CANCEL (failure detected), ready = every new worker JVM registered"
-  echo "with the reader group, reading = the new transaction handed out, checkpoint = the first epoch reported."
+  echo "roll-back = the manager's first CANCEL (failure detected; after a manager kill: the new manager's),"
+  echo "JVMs = the first new worker process started, ready = every new worker registered with the reader group,"
+  echo "reading = the new transaction handed out, checkpoint = the first epoch reported after it."
   echo
-  echo "| failure | n | recovery median ms | min | max | roll-back | ready | reading | checkpoint | load (1 min) |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
+  echo "| failure | n | recovery median ms | min | max | roll-back | JVMs | ready | reading | checkpoint | load (1 min) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
   awk -F, 'NR > 1 { print $1 }' "$csv" | awk '!seen[$0]++' | while read -r failure; do
     n="$(column "$failure" 2 | wc -l)"
     med() { column "$failure" "$1" | stats | cut -d'|' -f1 | tr -d ' '; }
-    loads="$(column "$failure" 7 | sort -n | awk 'NR == 1 { a = $1 } { b = $1 } END { print (a == b) ? a : a "-" b }')"
-    echo "| $failure | $n | $(column "$failure" 2 | stats) | $(med 3) | $(med 4) | $(med 5) | $(med 6) | $loads |"
+    loads="$(column "$failure" 8 | sort -n | awk 'NR == 1 { a = $1 } { b = $1 } END { print (a == b) ? a : a "-" b }')"
+    echo "| $failure | $n | $(column "$failure" 2 | stats) | $(med 3) | $(med 4) | $(med 5) | $(med 6) | $(med 7) | $loads |"
   done
   echo
   echo "The reference (FaaStream paper, failure experiment: cumulative sum, 5 workers, 100 events/s, all workers"

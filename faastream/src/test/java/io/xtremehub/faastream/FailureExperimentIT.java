@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ class FailureExperimentIT {
         try (SteadyInput input = new SteadyInput(tc, in, RATE * 600, false, RATE);
              CommittedOutput output = new CommittedOutput(tc, out);
              StageSignals signals = new StageSignals(tc, jobId, 0)) {
-            Experiment x = new Experiment(input, output, signals);
+            Experiment x = new Experiment(input, output, signals, manager);
             await("the first results").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
                     .failFast("the manager exited: " + first.tail(), () -> !manager.isAlive())
                     .until(() -> output.results().size() >= 2 * RATE);
@@ -84,7 +85,7 @@ class FailureExperimentIT {
             x.record("one worker", x.recover(t, true));
             x.steady(2);
 
-            x.record("one worker during a checkpoint", x.killDuringCheckpoint(manager));
+            x.record("one worker during a checkpoint", x.killDuringCheckpoint());
             x.steady(2);
 
             everyWorker.addAll(WorkerProcesses.of(manager).values());
@@ -92,6 +93,7 @@ class FailureExperimentIT {
             WorkerProcesses.kill(manager);
             second = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
                     .platform(LocalProcessPlatform.builder().logDir(LOGS.resolve("workers-2")).build()).build();
+            x.workersParent = ProcessHandle.current();
             Job job = second.resumeJobs().resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
                     .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumed"));
             x.record("the manager", x.recover(t, true));
@@ -129,11 +131,14 @@ class FailureExperimentIT {
         private final CommittedOutput output;
         private final StageSignals signals;
         private final List<String> recoveries = new ArrayList<>();
+        /** The process whose children the workers are (the manager's JVM, or this one once it runs the manager). */
+        private ProcessHandle workersParent;
 
-        Experiment(SteadyInput input, CommittedOutput output, StageSignals signals) {
+        Experiment(SteadyInput input, CommittedOutput output, StageSignals signals, ProcessHandle workersParent) {
             this.input = input;
             this.output = output;
             this.signals = signals;
+            this.workersParent = workersParent;
         }
 
         /**
@@ -169,7 +174,10 @@ class FailureExperimentIT {
             long started = signals.firstCommand(killedAt, m -> m.type() == ControlMessage.Type.USE_TRANSACTION);
             long checkpointed = started < 0 ? -1
                     : signals.firstReport(started, r -> r.type() == Telemetry.Type.CHECKPOINTED);
-            return new Recovery(killedAt, resumed, detected, ready, started, checkpointed);
+            long launched = WorkerProcesses.of(workersParent).values().stream()
+                    .flatMap(p -> p.info().startInstant().stream()).mapToLong(Instant::toEpochMilli)
+                    .filter(at -> at >= killedAt).min().orElse(-1);
+            return new Recovery(killedAt, resumed, detected, launched, ready, started, checkpointed);
         }
 
         /**
@@ -177,7 +185,7 @@ class FailureExperimentIT {
          * that one: the epoch cannot commit without it. Checked afterwards: the victim's report
          * never came (a victim that reported in the instant before the kill is retried).
          */
-        Recovery killDuringCheckpoint(ProcessHandle manager) {
+        Recovery killDuringCheckpoint() {
             for (int attempt = 1; ; attempt++) {
                 long[] epoch = new long[1];
                 String[] victim = new String[1];
@@ -186,7 +194,7 @@ class FailureExperimentIT {
                         .until(() -> {
                             epoch[0] = signals.lastAcknowledgedEpoch();
                             Set<String> acks = signals.acknowledged(epoch[0]);
-                            Map<String, ProcessHandle> live = WorkerProcesses.of(manager);
+                            Map<String, ProcessHandle> live = WorkerProcesses.of(workersParent);
                             if (acks.isEmpty() || !live.keySet().containsAll(acks) || acks.size() >= live.size()) {
                                 return false; // none begun, an older generation's, or all in
                             }
@@ -216,11 +224,11 @@ class FailureExperimentIT {
             Path csv = Path.of(System.getProperty("failure.experiment.csv", LOGS.resolve("recovery.csv").toString()));
             Files.createDirectories(csv.toAbsolutePath().getParent());
             if (!Files.exists(csv)) {
-                Files.writeString(csv, "failure,recovery_ms,detected_ms,workers_ready_ms,reading_ms,"
+                Files.writeString(csv, "failure,recovery_ms,detected_ms,launched_ms,workers_ready_ms,reading_ms,"
                         + "first_checkpoint_ms,load1\n");
             }
             Files.writeString(csv, String.join(",", failure, Long.toString(r.total()), r.since(r.detected()),
-                    r.since(r.ready()), r.since(r.started()), r.since(r.checkpointed()), load) + "\n",
+                    r.since(r.launched()), r.since(r.ready()), r.since(r.started()), r.since(r.checkpointed()), load) + "\n",
                     StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             assertFalse(r.total() < 0, "no recovery measured");
         }
@@ -236,10 +244,12 @@ class FailureExperimentIT {
 
     /**
      * The moments of one recovery (epoch millis, -1 when not seen): the kill, the first committed
-     * result of a value written after it, the roll-back's first CANCEL, every new worker READY, the
-     * new transaction handed out (reading starts), the first epoch checkpoint reported after it.
+     * result of a value written after it, the roll-back's first CANCEL, the first new worker JVM
+     * started (its process start time), every new worker READY, the new transaction handed out
+     * (reading starts), the first epoch checkpoint reported after it.
      */
-    private record Recovery(long killed, long resumed, long detected, long ready, long started, long checkpointed) {
+    private record Recovery(long killed, long resumed, long detected, long launched, long ready, long started,
+                            long checkpointed) {
         long total() {
             return resumed - killed;
         }
@@ -249,7 +259,8 @@ class FailureExperimentIT {
         }
 
         String steps() {
-            return "roll-back " + since(detected) + " ms, workers ready " + since(ready) + " ms, reading "
+            return "roll-back " + since(detected) + " ms, JVMs started " + since(launched) + " ms, workers ready "
+                    + since(ready) + " ms, reading "
                     + since(started) + " ms, first checkpoint " + since(checkpointed) + " ms";
         }
     }
