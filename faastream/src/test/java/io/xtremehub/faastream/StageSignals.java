@@ -77,8 +77,8 @@ final class StageSignals implements AutoCloseable {
     }
 
     /**
-     * When every one of {@code workers} distinct workers first seen reporting since {@code since} had
-     * reported READY (a new generation registered with the reader group), or -1 when not yet.
+     * When {@code workers} distinct workers had reported READY at or after {@code since} (a new
+     * generation registered with the reader group), or -1 when not yet.
      */
     synchronized long allReadySince(long since, int workers) {
         check();
