@@ -12,13 +12,10 @@ import io.pravega.client.stream.StreamConfiguration;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.ObjectStores;
-import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
 import io.xtremehub.testkit.cluster.TestCluster;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,13 +44,14 @@ class DurableJobsIT {
     void aJobOfAManagerKilledMidRunResumesExactlyOnceInANewManager() throws Exception {
         String in = tc.newStream("dur-in", 2);
         String out = tc.newStream("dur-out", 1);
-        Process first = startManagerJvm(in, out);
+        ManagerJvm firstJvm = ManagerJvm.start(tc, LOGS, in, out);
+        Process first = firstJvm.process();
         List<ProcessHandle> oldWorkers = new ArrayList<>();
-        String jobId = awaitJobId(first);
+        String jobId = firstJvm.awaitJobId();
         try (SteadyInput input = new SteadyInput(tc, in, EVENTS, true)) {
             await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(500))
-                    .failFast("the first manager exited: " + tail(), () -> !first.isAlive())
+                    .failFast("the first manager exited: " + firstJvm.tail(), () -> !first.isAlive())
                     .until(() -> committedValues(out) >= EVENTS / 4);
             oldWorkers.addAll(first.descendants().toList());
             first.destroyForcibly(); // SIGKILL: no shutdown hook, no cancel, its worker processes keep running
@@ -179,44 +177,5 @@ class DurableJobsIT {
     private static int committedValues(String out) {
         return new HashSet<>(tc.events().readAllStrings(out, Duration.ofMinutes(1)).stream()
                 .map(r -> r.split(":")[0]).toList()).size();
-    }
-
-    private static Process startManagerJvm(String in, String out) throws IOException {
-        Files.createDirectories(LOGS);
-        ClusterConfig cfg = tc.standalone().config();
-        List<String> java = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx384m",
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-Dlogback.configurationFile=xtremehub-logback.xml", "-Dxtremehub.log.dir=" + LOGS.resolve("manager"),
-                "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-                "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
-                "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
-                ManagerProcessMain.class.getName(), tc.controllerUri().toString(), tc.s3Endpoint(), cfg.ltsRegion(),
-                cfg.ltsAccessKey(), cfg.ltsSecretKey(), in, out, LOGS.resolve("workers").toString());
-        return new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(console().toFile()).start();
-    }
-
-    private static Path console() {
-        return LOGS.resolve("manager.console");
-    }
-
-    private static String awaitJobId(Process manager) {
-        String[] id = new String[1];
-        await("the first manager to start the job").atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(200))
-                .failFast("the first manager exited: " + tail(), () -> !manager.isAlive())
-                .until(() -> {
-                    id[0] = Files.readAllLines(console()).stream().filter(l -> l.startsWith("RUNNING "))
-                            .map(l -> l.substring(8).trim()).findFirst().orElse(null);
-                    return id[0] != null;
-                });
-        return id[0];
-    }
-
-    private static String tail() {
-        try {
-            List<String> lines = Files.readAllLines(console());
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no console: " + e + ")";
-        }
     }
 }

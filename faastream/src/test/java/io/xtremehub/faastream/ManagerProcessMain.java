@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * A manager in its own JVM, for {@link DurableJobsIT} to kill with SIGKILL: runs ExactlyOnceIT's
- * running sum exactly-once from {@code in} to {@code out} on worker processes, prints
- * {@code RUNNING <job id>} and waits to be killed.
+ * A manager in its own JVM ({@link ManagerJvm}), for tests to kill with SIGKILL: runs an exactly-once
+ * job from {@code in} to {@code out} on worker processes, prints {@code RUNNING <job id>} and waits
+ * to be killed. The job is ExactlyOnceIT's running sum on one worker, or, given a number of workers,
+ * {@link ChainedSum} on that many.
  *
- * <p>Arguments: controller URI, S3 endpoint, region, access key, secret key, in, out, worker log folder.
+ * <p>Arguments: controller URI, S3 endpoint, region, access key, secret key, in, out, worker log
+ * folder[, workers].
  */
 public final class ManagerProcessMain {
     private ManagerProcessMain() {
@@ -21,7 +23,9 @@ public final class ManagerProcessMain {
         // not closed: closing would cancel the job, and this manager is meant to die with it running
         Manager manager = Manager.builder().controllerUri(URI.create(args[0])).objectStore(store)
                 .platform(LocalProcessPlatform.builder().logDir(Path.of(args[7])).build()).build();
-        Job job = manager.execute(Pipeline.fromStream(args[5], Serializers.utf8())
+        Job job = args.length > 8
+                ? manager.execute(ChainedSum.pipeline(args[5], args[6], Integer.parseInt(args[8])), ChainedSum.options())
+                : manager.execute(Pipeline.fromStream(args[5], Serializers.utf8())
                         .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(args[6]),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
                         .name("durable-sum").build());

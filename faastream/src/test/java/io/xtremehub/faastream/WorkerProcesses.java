@@ -1,0 +1,45 @@
+package io.xtremehub.faastream;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The worker JVMs a manager process runs, by worker id, for tests to kill like crashed function
+ * instances. The id is read from where the process writes its output: the local-process platform
+ * sends each worker's output to {@code <workerId>.log} (Linux: {@code /proc/<pid>/fd/1}).
+ */
+final class WorkerProcesses {
+    private WorkerProcesses() {
+    }
+
+    /** The live worker processes that are children of {@code manager}, by worker id. */
+    static Map<String, ProcessHandle> of(ProcessHandle manager) {
+        Map<String, ProcessHandle> workers = new LinkedHashMap<>();
+        manager.children().filter(ProcessHandle::isAlive).forEach(p -> {
+            String id = workerId(p);
+            if (id != null) {
+                workers.put(id, p);
+            }
+        });
+        return workers;
+    }
+
+    private static String workerId(ProcessHandle p) {
+        try {
+            String out = Files.readSymbolicLink(Path.of("/proc", Long.toString(p.pid()), "fd", "1")).getFileName()
+                    .toString();
+            return out.endsWith(".log") ? out.substring(0, out.length() - 4) : null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return null; // gone meanwhile
+        }
+    }
+
+    /** Kills the process with SIGKILL, like a crash, and waits until it is gone. */
+    static void kill(ProcessHandle p) {
+        p.destroyForcibly();
+        p.onExit().orTimeout(30, java.util.concurrent.TimeUnit.SECONDS).join();
+    }
+}
