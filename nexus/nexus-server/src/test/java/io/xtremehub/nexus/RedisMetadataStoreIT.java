@@ -4,9 +4,14 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.nexus.metadata.RedisMetadataStore;
+import io.xtremehub.nexus.metadata.StateClaim;
+import io.xtremehub.nexus.metadata.StateConcurrency;
+import io.xtremehub.nexus.metadata.StateFencedException;
+import io.xtremehub.nexus.metadata.StoredState;
 import io.xtremehub.nexus.metadata.StreamletRegistration;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
@@ -124,6 +129,33 @@ class RedisMetadataStoreIT {
         try (RedisMetadataStore a = new RedisMetadataStore("127.0.0.1", redis.port(), "fence");
              RedisMetadataStore b = new RedisMetadataStore("127.0.0.1", redis.port(), "fence")) {
             StateFencing.staleClaimsCannotWrite(a, b, "stats|scope/stream/0");
+        }
+    }
+
+    @Test
+    void optimisticStateIsWrittenOnlyOverTheVersionItWasReadAt() {
+        String unit = "stats|scope/stream/1";
+        String key = unit + "/state";
+        try (RedisMetadataStore a = new RedisMetadataStore("127.0.0.1", redis.port(), "occ", StateConcurrency.OPTIMISTIC);
+             RedisMetadataStore b = new RedisMetadataStore("127.0.0.1", redis.port(), "occ", StateConcurrency.OPTIMISTIC)) {
+            StateClaim readByA = a.claimState(unit, "worker-a", List.of(key));
+            StateClaim readByB = b.claimState(unit, "worker-b", List.of(key));
+            assertEquals(readByA.epoch(), readByB.epoch(), "reading takes nothing over");
+
+            long next = a.saveState(unit, readByA.epoch(), Map.of(key, new StoredState("{\"n\":1}", "b/c1", "{}")));
+            StateFencedException conflict = assertThrows(StateFencedException.class, () -> b.saveState(unit,
+                    readByB.epoch(), Map.of(key, new StoredState("{\"n\":1}", "b/c2", "{}"))));
+            assertTrue(conflict.getMessage().contains("another worker wrote"), conflict.getMessage());
+            assertEquals(1, b.stateConflicts());
+            assertEquals(new StoredState("{\"n\":1}", "b/c1", "{}"), b.readState(List.of(key)).get(key));
+
+            // the retry reads again and applies its chunk to the newer state; A's own next write needs the new version
+            StateClaim again = b.claimState(unit, "worker-b", List.of(key));
+            assertEquals(next, again.epoch());
+            b.saveState(unit, again.epoch(), Map.of(key, new StoredState("{\"n\":2}", "b/c2", "{\"n\":1}")));
+            assertThrows(StateFencedException.class, () -> a.saveState(unit, next,
+                    Map.of(key, new StoredState("{\"n\":2}", "b/c3", "{\"n\":1}"))));
+            assertEquals("{\"n\":2}", a.readState(List.of(key)).get(key).json());
         }
     }
 }

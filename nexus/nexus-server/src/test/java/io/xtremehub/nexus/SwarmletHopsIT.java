@@ -91,7 +91,7 @@ class SwarmletHopsIT {
         workers.put("cloud", worker("cloud", "c1", "cloud", List.of()));
         workers.put("cloud-gpu", worker("cloud-gpu", "g1", "cloud", List.of("gpu")));
         for (NexusServer w : workers.values()) {
-            for (String bucket : List.of("lts", "gpu", "stale", "moon", "routed", "stats")) {
+            for (String bucket : List.of("lts", "gpu", "stale", "moon", "routed", "stats", "plain")) {
                 w.ensureBucket(bucket);
             }
         }
@@ -106,6 +106,8 @@ class SwarmletHopsIT {
         e.definePolicy(policy("stale", new StreamletRef("zstd", Map.of(), "edge"),
                 new StreamletRef("aes-gcm", Map.of("key", AES_KEY), "cloud")));
         e.definePolicy(policy("moon", new StreamletRef("zstd", Map.of(), "moon")));
+        e.definePolicy(policy("plain", new StreamletRef("noop", Map.of(), "edge"),
+                new StreamletRef("noop", Map.of(), "cloud")));
         e.definePolicy(new Policy("routed", 0, SystemType.GENERIC, "routed", "**", List.of(
                 new StreamletRef("content-router", Map.of("pattern", "secret", "bucket", "lts"), "edge"),
                 new StreamletRef("zstd", Map.of(), "cloud")), List.of("routed", "lts")));
@@ -113,7 +115,7 @@ class SwarmletHopsIT {
                 new StreamletRef("zstd", Map.of(), "edge"), new StreamletRef("partition-stats", Map.of(), "cloud")),
                 List.of()));
         await().atMost(Duration.ofSeconds(30)).until(() -> workers.values().stream()
-                .allMatch(w -> w.metadata().activePolicies().size() == 6 && w.metadata().streamlets().size() == 1));
+                .allMatch(w -> w.metadata().activePolicies().size() == 7 && w.metadata().streamlets().size() == 1));
         edge = S3Clients.sync(e.endpoint(), e.accessKey(), e.secretKey());
         NexusServer c = workers.get("cloud");
         cloud = S3Clients.sync(c.endpoint(), c.accessKey(), c.secretKey());
@@ -307,6 +309,29 @@ class SwarmletHopsIT {
         assertEquals("BadDigest", e.awsErrorDetails().errorCode());
         assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/bad")));
         assertFalse(Files.exists(backend("edge").resolve("lts").resolve("seg/bad")));
+    }
+
+    @Test
+    void bytesEveryStepKeepsAreStreamedToTheStoringHopsBackendAndABadDigestStoresNothing() throws Exception {
+        byte[] data = TestData.logLines(2 << 20, 21);
+        String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5").digest(data));
+        String eTag = edge.putObject(r -> r.bucket("plain").key("seg/p"), RequestBody.fromBytes(data)).eTag();
+        assertEquals(md5, eTag.replace("\"", ""));
+        assertArrayEquals(data, get(edge, "plain", "seg/p"));
+        assertArrayEquals(data, get(cloud, "plain", "seg/p"));
+        assertEquals(data.length, Files.size(backend("cloud").resolve("plain").resolve("seg/p")));
+        assertEquals(data.length, storedMarker("cloud", "plain", "seg/p").originalLength());
+        // streamed straight to the backend (not spooled first): the marker leaves the ETag to the backend
+        assertEquals("", storedMarker("cloud", "plain", "seg/p").originalETag());
+        assertFalse(Files.exists(backend("edge").resolve("plain").resolve("seg/p")));
+
+        String otherMd5 = java.util.Base64.getEncoder().encodeToString(
+                java.security.MessageDigest.getInstance("MD5").digest(new byte[] {4, 5, 6}));
+        S3Exception e = assertThrows(S3Exception.class, () -> edge.putObject(r -> r.bucket("plain").key("seg/bad")
+                .contentMD5(otherMd5), RequestBody.fromBytes(data)));
+        assertEquals(400, e.statusCode());
+        assertFalse(Files.exists(backend("cloud").resolve("plain").resolve("seg/bad")));
+        assertThrows(NoSuchKeyException.class, () -> get(edge, "plain", "seg/bad"));
     }
 
     @Test

@@ -188,7 +188,7 @@ public final class LocalMetadataStore implements MetadataStore {
     }
 
     @Override
-    public void saveState(String unit, long epoch, Map<String, StoredState> states) {
+    public long saveState(String unit, long epoch, Map<String, StoredState> states) {
         // one worker per store: the epochs only fence the worker's own stale partition instances
         synchronized (epochs) {
             long current = epochs.getOrDefault(unit, 0L);
@@ -203,6 +203,7 @@ public final class LocalMetadataStore implements MetadataStore {
                 state.put(key, s);
             });
         }
+        return epoch;
     }
 
     @Override

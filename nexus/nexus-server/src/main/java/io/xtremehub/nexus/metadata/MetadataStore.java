@@ -64,9 +64,11 @@ public interface MetadataStore extends AutoCloseable {
      * Stores the states of a unit, durably and all at once, if {@code epoch} is still the unit's
      * current epoch.
      *
+     * @return the epoch the unit's next save must carry ({@code epoch} itself when fenced; the next
+     *     version under {@link StateConcurrency#OPTIMISTIC}, where each write makes a new one)
      * @throws StateFencedException if another claim came after the one of {@code epoch}; nothing was stored
      */
-    void saveState(String unit, long epoch, Map<String, StoredState> states);
+    long saveState(String unit, long epoch, Map<String, StoredState> states);
 
     /** How many times {@link #claimState} or {@link #readState} read the store since it was opened. */
     long stateReads();

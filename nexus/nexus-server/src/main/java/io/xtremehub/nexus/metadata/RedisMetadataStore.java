@@ -27,7 +27,7 @@ import redis.clients.jedis.Transaction;
  * <p>Layout: {@code <ns>:policy:<name>} hash version to policy JSON, {@code <ns>:active} hash
  * name to current version, {@code <ns>:seq:<name>} version counter, {@code <ns>:streamlets} hash
  * name to registration JSON, channel {@code <ns>:changes}; partition state of stateful streamlets
- * as {@link RedisPartitionState} says.
+ * as {@link RedisPartitionState} (or, optimistic, {@link RedisOptimisticState}) says.
  */
 public final class RedisMetadataStore implements MetadataStore {
     private static final Logger LOG = LoggerFactory.getLogger(RedisMetadataStore.class);
@@ -46,7 +46,7 @@ public final class RedisMetadataStore implements MetadataStore {
     /** Bumped on every invalidation; a read only fills the cache if no invalidation raced it. */
     private final AtomicLong generation = new AtomicLong();
     private final AtomicLong stateReads = new AtomicLong();
-    private final RedisPartitionState state;
+    private final PartitionStates state;
 
     /**
      * Connects and subscribes to change notifications.
@@ -54,6 +54,18 @@ public final class RedisMetadataStore implements MetadataStore {
      * @param namespace key prefix, so several swarmlets can share one Redis
      */
     public RedisMetadataStore(String host, int port, String namespace) {
+        this(host, port, namespace, StateConcurrency.FENCED);
+    }
+
+    /**
+     * Connects and subscribes to change notifications, keeping partition state under the given
+     * concurrency control.
+     *
+     * @param namespace key prefix, so several swarmlets can share one Redis
+     * @param concurrency {@link StateConcurrency#FENCED} for partition-aware routing (what the other
+     *     constructor picks), {@link StateConcurrency#OPTIMISTIC} for workers processing any partition
+     */
+    public RedisMetadataStore(String host, int port, String namespace, StateConcurrency concurrency) {
         this.host = host;
         this.port = port;
         this.ns = namespace;
@@ -64,7 +76,8 @@ public final class RedisMetadataStore implements MetadataStore {
             pool.close();
             throw new IllegalStateException("cannot reach Redis at " + host + ":" + port + ": " + e.getMessage(), e);
         }
-        this.state = new RedisPartitionState(pool, ns);
+        this.state = concurrency == StateConcurrency.OPTIMISTIC ? new RedisOptimisticState(pool, ns)
+                : new RedisPartitionState(pool, ns);
         subscriberThread = new Thread(this::subscribeLoop, "nexus-redis-subscriber");
         subscriberThread.setDaemon(true);
         subscriberThread.start();
@@ -258,13 +271,21 @@ public final class RedisMetadataStore implements MetadataStore {
     }
 
     @Override
-    public void saveState(String unit, long epoch, Map<String, StoredState> states) {
-        state.save(unit, epoch, states);
+    public long saveState(String unit, long epoch, Map<String, StoredState> states) {
+        return state.save(unit, epoch, states);
     }
 
     @Override
     public long stateReads() {
         return stateReads.get();
+    }
+
+    /**
+     * How many state writes were refused since the store was opened because another worker claimed
+     * (fenced) or wrote (optimistic) the unit first; each made a chunk be answered 503 and retried.
+     */
+    public long stateConflicts() {
+        return state.conflicts();
     }
 
     @Override

@@ -19,7 +19,7 @@ import redis.clients.jedis.JedisPool;
  * {@code <ns>:fence} hash unit to current epoch, {@code <ns>:fence-holder} hash unit to the worker
  * that claimed it last.
  */
-final class RedisPartitionState {
+final class RedisPartitionState implements PartitionStates {
     private static final String CLAIM = """
             local epoch = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
             redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
@@ -48,13 +48,15 @@ final class RedisPartitionState {
 
     private final JedisPool pool;
     private final List<String> keys;
+    private final java.util.concurrent.atomic.AtomicLong conflicts = new java.util.concurrent.atomic.AtomicLong();
 
     RedisPartitionState(JedisPool pool, String ns) {
         this.pool = pool;
         this.keys = List.of(ns + ":fence", ns + ":fence-holder", ns + ":state", ns + ":state-last");
     }
 
-    StateClaim claim(String unit, String holder, List<String> stateKeys) {
+    @Override
+    public StateClaim claim(String unit, String holder, List<String> stateKeys) {
         List<String> args = new ArrayList<>(List.of(unit, holder));
         args.addAll(stateKeys);
         List<?> out;
@@ -72,7 +74,8 @@ final class RedisPartitionState {
         return new StateClaim((Long) out.get(0), states);
     }
 
-    Map<String, StoredState> read(List<String> stateKeys) {
+    @Override
+    public Map<String, StoredState> read(List<String> stateKeys) {
         Map<String, StoredState> states = new HashMap<>();
         if (stateKeys.isEmpty()) {
             return states;
@@ -90,7 +93,8 @@ final class RedisPartitionState {
         return states;
     }
 
-    void save(String unit, long epoch, Map<String, StoredState> states) {
+    @Override
+    public long save(String unit, long epoch, Map<String, StoredState> states) {
         List<String> args = new ArrayList<>(List.of(unit, Long.toString(epoch)));
         states.forEach((key, s) -> {
             args.add(key);
@@ -102,12 +106,19 @@ final class RedisPartitionState {
             out = (List<?>) jedis.eval(SAVE, keys, args);
         }
         if ((Long) out.get(0) != 1L) {
+            conflicts.incrementAndGet();
             throw new StateFencedException("state of " + unit + " not written: worker " + out.get(2)
                     + " claimed it (epoch " + out.get(1) + ") after this worker's claim (epoch " + epoch + ")");
         }
+        return epoch;
     }
 
-    private static StoredState stored(String json, String last) {
+    @Override
+    public long conflicts() {
+        return conflicts.get();
+    }
+
+    static StoredState stored(String json, String last) {
         if (last == null) {
             return StoredState.of(json);
         }

@@ -133,13 +133,16 @@ final class PutPath {
                 match.chunk(), match.policy(), Map.of());
         try {
             boolean whole = upstream == null && leg.whole(pipeline.steps().size());
-            boolean direct = whole && pipeline.canStreamDirectly() && request.contentLength() != null;
+            // a chunk forwarded to its storing hop streams straight to the backend too when every step,
+            // the earlier hops' included, keeps its bytes: they are the client's, of the client's length
+            boolean lastLeg = upstream != null && leg.next() == null && leg.to() == pipeline.steps().size();
+            boolean direct = (whole || lastLeg) && pipeline.canStreamDirectly() && request.contentLength() != null;
             if (leg.next() != null) {
                 // the rest of the pipeline runs elsewhere: its context is not carried along
                 return putForward(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
             }
             Written written = direct
-                    ? putDirect(request, payload, pipeline, ctx, eTagOverride)
+                    ? putDirect(request, payload, pipeline, ctx, eTagOverride, leg, upstream)
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
             ctx.commit();
             metrics.clientBytes(match.policy().name(), "received", written.received());
@@ -219,11 +222,12 @@ final class PutPath {
      * transformation to undo.
      */
     private Written putDirect(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
-                              PipelineContext ctx, String eTagOverride) throws IOException {
+                              PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
+            throws IOException {
         long length = request.contentLength();
         CountingInputStream original = new CountingInputStream(payload);
-        Layers layers = buildLayers(original, pipeline, ctx,
-                new Hops.Leg(0, pipeline.steps().size(), null, null, null));
+        Layers layers = buildLayers(original, pipeline, ctx, upstream != null ? leg
+                : new Hops.Leg(0, pipeline.steps().size(), null, null, null));
         CountingInputStream output = new CountingInputStream(layers.stream());
         InputStream verified = new FilterInputStream(output) {
             private boolean checked;
@@ -234,6 +238,11 @@ final class PutPath {
                 if (n < 0 && !checked) {
                     checked = true;
                     checkLengths(request, original.count(), output.count());
+                    if (upstream != null && upstream.prior().get().originalLength() != original.count()) {
+                        // (the earlier hop checked the client's length and MD5 before it said so)
+                        throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "the earlier hop read "
+                                + upstream.prior().get().originalLength() + " bytes, " + original.count() + " came");
+                    }
                 }
                 return n;
             }
@@ -312,7 +321,9 @@ final class PutPath {
                 throw new java.io.UncheckedIOException(e);
             }
         };
-        PutObjectRequest.Builder forwarded = request.toBuilder().contentLength(null).contentMD5(null);
+        // steps that all keep their bytes pass on the client's length: the storing hop can stream to its backend
+        PutObjectRequest.Builder forwarded = request.toBuilder().contentLength(pipeline.canStreamDirectly()
+                ? request.contentLength() : null).contentMD5(null);
         // the mesh reads the bytes on its own thread: keep what went wrong here (a streamlet, a bad
         // Content-MD5) to answer with it rather than with the broken forward it caused
         java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();

@@ -79,7 +79,7 @@ final class PartitionInstance {
         Map<String, StoredState> states = new LinkedHashMap<>();
         keys.forEach((step, key) -> states.put(key, new StoredState(StreamletState.snapshot(step.streamlet()), chunk,
                 base.get(step))));
-        store.saveState(unit, epoch, states);
+        epoch = store.saveState(unit, epoch, states);
         stored = Map.copyOf(states);
     }
 }

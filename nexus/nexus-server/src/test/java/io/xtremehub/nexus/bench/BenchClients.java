@@ -29,16 +29,16 @@ final class BenchClients {
     }
 
     /** PUTs the first {@code size} bytes of {@code payload} without copying them. */
-    static void put(S3Client s3, String key, byte[] payload, int size) {
-        s3.putObject(b -> b.bucket(BenchTarget.BUCKET).key(key),
+    static void put(S3Client s3, String bucket, String key, byte[] payload, int size) {
+        s3.putObject(b -> b.bucket(bucket).key(key),
                 RequestBody.fromContentProvider(() -> new ByteArrayInputStream(payload, 0, size), size,
                         "application/octet-stream"));
     }
 
     /** GETs an object (or a range of it), streaming it away; returns the bytes received. */
-    static long get(S3Client s3, String key, String range, byte[] buffer) throws IOException {
+    static long get(S3Client s3, String bucket, String key, String range, byte[] buffer) throws IOException {
         long total = 0;
-        try (ResponseInputStream<GetObjectResponse> in = s3.getObject(b -> b.bucket(BenchTarget.BUCKET).key(key)
+        try (ResponseInputStream<GetObjectResponse> in = s3.getObject(b -> b.bucket(bucket).key(key)
                 .range(range))) {
             int n;
             while ((n = in.read(buffer)) > 0) {
@@ -49,8 +49,8 @@ final class BenchClients {
     }
 
     /** GETs a range into memory (to compare its content). */
-    static byte[] getBytes(S3Client s3, String key, String range) throws IOException {
-        try (InputStream in = s3.getObject(b -> b.bucket(BenchTarget.BUCKET).key(key).range(range))) {
+    static byte[] getBytes(S3Client s3, String bucket, String key, String range) throws IOException {
+        try (InputStream in = s3.getObject(b -> b.bucket(bucket).key(key).range(range))) {
             return in.readAllBytes();
         }
     }

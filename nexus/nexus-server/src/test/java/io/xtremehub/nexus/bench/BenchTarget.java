@@ -28,16 +28,26 @@ final class BenchTarget implements AutoCloseable {
 
     final String name;
     final URI endpoint;
+    final String bucket;
     final S3Client client;
     private final Path backendDir;
     private final AutoCloseable server;
 
-    private BenchTarget(String name, URI endpoint, Path backendDir, AutoCloseable server) {
+    private BenchTarget(String name, URI endpoint, String bucket, Path backendDir, AutoCloseable server) {
         this.name = name;
         this.endpoint = endpoint;
+        this.bucket = bucket;
         this.backendDir = backendDir;
         this.server = server;
         this.client = BenchClients.client(endpoint);
+    }
+
+    /**
+     * A bucket on an endpoint someone else started (e.g. a pipeline's first swarmlet); closing the
+     * target closes only its client.
+     */
+    static BenchTarget on(String name, URI endpoint, String bucket) {
+        return new BenchTarget(name, endpoint, bucket, null, () -> { });
     }
 
     /**
@@ -56,13 +66,14 @@ final class BenchTarget implements AutoCloseable {
                     .ignoreUnknownHeaders(true)
                     .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, ACCESS, SECRET).build();
             proxy.start();
-            target = new BenchTarget(name, URI.create("http://127.0.0.1:" + proxy.getPort()), backend, proxy::stop);
+            target = new BenchTarget(name, URI.create("http://127.0.0.1:" + proxy.getPort()), BUCKET, backend,
+                    proxy::stop);
         } else if (name.startsWith("nexus-")) {
             NexusServer nexus = NexusServer.builder().backend(Backend.filesystem(backend)).credentials(ACCESS, SECRET)
                     .workDir(dir.resolve("work")).adminPort(-1).maxObjectSize(MAX_OBJECT).build().start();
             nexus.definePolicy(new Policy("bench", 0, SystemType.GENERIC, BUCKET, "**",
                     List.of(new StreamletRef(streamlet(name), parameters(name))), List.of()));
-            target = new BenchTarget(name, nexus.endpoint(), backend, nexus);
+            target = new BenchTarget(name, nexus.endpoint(), BUCKET, backend, nexus);
         } else {
             throw new IllegalArgumentException("unknown target '" + name + "': use s3proxy or nexus-<streamlet>");
         }

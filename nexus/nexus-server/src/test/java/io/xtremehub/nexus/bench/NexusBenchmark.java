@@ -38,7 +38,6 @@ import java.util.stream.Stream;
 public final class NexusBenchmark {
     private static final String BASELINE = "s3proxy";
     private static final int MIB = 1 << 20;
-    private static final long WARM_UP_REQUESTS = 12_000;
 
     private NexusBenchmark() {
     }
@@ -94,37 +93,10 @@ public final class NexusBenchmark {
             }
             String throughputTables = "";
             if (!rangeOnly) {
-                for (BenchTarget t : targets) { // JIT warm-up of every path, not measured
-                    // thousands of small requests first: C2 compiles per-request code only after ~10,000 calls,
-                    // and until then the compiler thread takes CPU from whichever target happens to be running
-                    ThroughputCell.of(16 << 10, 4, WARM_UP_REQUESTS * (16L << 10)).run(t, payload, "warm-s");
-                    ThroughputCell.of(MIB, 4, 64L * MIB).run(t, payload, "warm-a");
-                    ThroughputCell.of(10 * MIB, 4, 80L * MIB).run(t, payload, "warm-b");
+                for (BenchTarget t : targets) {
+                    PairedCells.warmUp(t, payload, PairedCells.WARM_UP_REQUESTS);
                 }
-                List<String[]> raw = new ArrayList<>();
-                int cellIndex = 0;
-                for (int size : sizes) {
-                    for (int c : clients) {
-                        // repetitions of a smaller batch, every target back to back in rotating order, so each
-                        // repetition compares the targets under the same background load (paired ratios)
-                        long bytesPerBatch = (long) size * MIB * c;
-                        int cellReps = (int) Math.max(minReps, Math.min(reps, cellBytes / bytesPerBatch));
-                        ThroughputCell batch = ThroughputCell.of(size * MIB, c, cellBytes / cellReps);
-                        for (int rep = 0; rep < cellReps; rep++) {
-                            for (int k = 0; k < targets.size(); k++) {
-                                BenchTarget t = targets.get((k + rep + cellIndex) % targets.size());
-                                ThroughputCell.Result r = batch.run(t, payload, "r" + rep + "-" + size + "-" + c);
-                                raw.add(new String[] {Integer.toString(rep), t.name, Integer.toString(size),
-                                    Integer.toString(c), Integer.toString(batch.ops()), fmt(r.putMibPerSec()),
-                                    fmt(r.getMibPerSec()), fmt2(r.putCpuMsPerMib()), fmt2(r.getCpuMsPerMib())});
-                                log("rep %d  %-11s %4d MiB x%-2d  %3d ops  PUT %7.1f MiB/s %5.2f cpu-ms/MiB  "
-                                        + "GET %7.1f MiB/s %5.2f cpu-ms/MiB", rep, t.name, size, c, batch.ops(),
-                                        r.putMibPerSec(), r.putCpuMsPerMib(), r.getMibPerSec(), r.getCpuMsPerMib());
-                            }
-                        }
-                        cellIndex++;
-                    }
-                }
+                List<String[]> raw = PairedCells.run(targets, payload, sizes, clients, cellBytes, reps, minReps);
                 writeCsv(out.resolve(prefix + "-throughput.csv"),
                         "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
                 Summary summary = Summary.of(raw, targetNames, sizes, clients);
@@ -161,7 +133,7 @@ public final class NexusBenchmark {
     }
 
     /** The machine's load average, which says how much other work competed with the run. */
-    private static String loadAverage() {
+    static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " / " + f[1] + " / " + f[2];
@@ -195,7 +167,7 @@ public final class NexusBenchmark {
         }
     }
 
-    private static Map<String, String> parse(String[] args) {
+    static Map<String, String> parse(String[] args) {
         Map<String, String> opt = new LinkedHashMap<>();
         for (String a : args) {
             int eq = a.indexOf('=');
@@ -207,7 +179,7 @@ public final class NexusBenchmark {
         return opt;
     }
 
-    private static int[] ints(String csv) {
+    static int[] ints(String csv) {
         return Arrays.stream(csv.split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
     }
 
@@ -216,7 +188,7 @@ public final class NexusBenchmark {
         System.out.flush();
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }

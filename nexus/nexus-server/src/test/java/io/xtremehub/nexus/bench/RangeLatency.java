@@ -40,13 +40,13 @@ final class RangeLatency {
         long[] stored = new long[targets.size()];
         for (int t = 0; t < targets.size(); t++) {
             BenchTarget target = targets.get(t);
-            BenchClients.put(target.client, KEY, payload, payload.length);
+            BenchClients.put(target.client, target.bucket, KEY, payload, payload.length);
             stored[t] = target.storedBytes(KEY);
             for (int i = 0; i < WARMUP; i++) {
-                BenchClients.get(target.client, KEY, range(random.nextInt(payload.length - RANGE)), buffer);
+                BenchClients.get(target.client, target.bucket, KEY, range(random.nextInt(payload.length - RANGE)), buffer);
             }
             int checkAt = random.nextInt(payload.length - RANGE);
-            byte[] got = BenchClients.getBytes(target.client, KEY, range(checkAt));
+            byte[] got = BenchClients.getBytes(target.client, target.bucket, KEY, range(checkAt));
             if (!Arrays.equals(got, Arrays.copyOfRange(payload, checkAt, checkAt + RANGE))) {
                 throw new IllegalStateException(target.name + " returned wrong bytes for " + range(checkAt));
             }
@@ -59,7 +59,7 @@ final class RangeLatency {
                 int t = (k + i) % targets.size();
                 BenchTarget target = targets.get(t);
                 long start = System.nanoTime();
-                long n = BenchClients.get(target.client, KEY, range, buffer);
+                long n = BenchClients.get(target.client, target.bucket, KEY, range, buffer);
                 ms[t][i] = (System.nanoTime() - start) / 1e6;
                 if (n != RANGE) {
                     throw new IllegalStateException(target.name + " returned " + n + " bytes for " + range);
@@ -71,7 +71,8 @@ final class RangeLatency {
         }
         Map<String, Result> results = new LinkedHashMap<>();
         for (int t = 0; t < targets.size(); t++) {
-            targets.get(t).client.deleteObject(b -> b.bucket(BenchTarget.BUCKET).key(KEY));
+            String bucket = targets.get(t).bucket;
+            targets.get(t).client.deleteObject(b -> b.bucket(bucket).key(KEY));
             Arrays.sort(ms[t]);
             Arrays.sort(ratio[t]);
             results.put(targets.get(t).name, new Result(stored[t], percentile(ms[t], 0.5), percentile(ms[t], 0.95),

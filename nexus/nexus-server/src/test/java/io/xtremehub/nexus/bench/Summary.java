@@ -123,12 +123,18 @@ final class Summary {
                     String.format("%.3f", spread[t][cell][2]), String.format("%.3f", spread[t][cell][3])});
             }
         }
+        String base = targets.get(0);
         NexusBenchmark.writeCsv(csv, "object_mib,clients,target,put_mib_s_median,get_mib_s_median,"
-                + "put_ratio_to_s3proxy_median,get_ratio_to_s3proxy_median,put_cpu_ms_per_mib_median,"
+                + "put_ratio_to_" + base + "_median,get_ratio_to_" + base + "_median,put_cpu_ms_per_mib_median,"
                 + "get_cpu_ms_per_mib_median,put_ratio_p25,put_ratio_p75,get_ratio_p25,get_ratio_p75", rows);
     }
 
     void plot(Path png) throws IOException {
+        plot(png, "Nexus throughput / S3Proxy alone, same filesystem backend");
+    }
+
+    /** A bar chart of the paired ratios to the first target, with the title's first part given. */
+    void plot(Path png, String title) throws IOException {
         List<String> cells = new ArrayList<>();
         for (int cell = 0; cell < sizes.length * clients.length; cell++) {
             cells.add(cellLabel(cell));
@@ -146,8 +152,7 @@ final class Summary {
             put.put(targets.get(t), p);
             get.put(targets.get(t), g);
         }
-        RatioPlot.write(png, "Nexus throughput / S3Proxy alone, same filesystem backend"
-                + " (bars: median of paired repetitions, whiskers: interquartile range)", cells, put, get);
+        RatioPlot.write(png, title + " (bars: median of paired repetitions, whiskers: interquartile range)", cells, put, get);
     }
 
     /**
@@ -160,7 +165,7 @@ final class Summary {
             sb.append(' ').append(t).append(" MiB/s |");
         }
         for (int t = 1; t < targets.size(); t++) {
-            sb.append(' ').append(targets.get(t)).append(" / s3proxy |");
+            sb.append(' ').append(targets.get(t)).append(" / ").append(targets.get(0)).append(" |");
         }
         for (String t : targets) {
             sb.append(' ').append(t).append(" cpu-ms/MiB |");

@@ -42,10 +42,10 @@ record ThroughputCell(int sizeBytes, int clients, int ops) {
     Result run(BenchTarget target, byte[] payload, String prefix) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         try {
-            double[] put = phase(pool, i -> BenchClients.put(target.client, key(prefix, i), payload, sizeBytes));
+            double[] put = phase(pool, i -> BenchClients.put(target.client, target.bucket, key(prefix, i), payload, sizeBytes));
             ThreadLocal<byte[]> buffers = ThreadLocal.withInitial(() -> new byte[256 << 10]);
             double[] get = phase(pool, i -> {
-                long n = BenchClients.get(target.client, key(prefix, i), null, buffers.get());
+                long n = BenchClients.get(target.client, target.bucket, key(prefix, i), null, buffers.get());
                 if (n != sizeBytes) {
                     throw new IllegalStateException(target.name + " returned " + n + " bytes of " + sizeBytes);
                 }
@@ -95,7 +95,7 @@ record ThroughputCell(int sizeBytes, int clients, int ops) {
             keys.add(ObjectIdentifier.builder().key(key(prefix, i)).build());
             if (keys.size() == 500 || i == ops - 1) {
                 List<ObjectIdentifier> batch = List.copyOf(keys);
-                target.client.deleteObjects(b -> b.bucket(BenchTarget.BUCKET).delete(Delete.builder().objects(batch)
+                target.client.deleteObjects(b -> b.bucket(target.bucket).delete(Delete.builder().objects(batch)
                         .quiet(true).build()));
                 keys.clear();
             }

@@ -131,9 +131,9 @@ class MiddlewareChainTest {
         }
 
         @Override
-        public void saveState(String unit, long epoch,
+        public long saveState(String unit, long epoch,
                               java.util.Map<String, io.xtremehub.nexus.metadata.StoredState> states) {
-            store.saveState(unit, epoch, states);
+            return store.saveState(unit, epoch, states);
         }
 
         @Override
