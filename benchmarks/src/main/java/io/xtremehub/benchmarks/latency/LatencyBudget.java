@@ -6,6 +6,7 @@ import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
+import io.xtremehub.standalone.internal.ClusterAddress;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
 
 /**
  * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
- * disk's fsync, a raw BookKeeper add, a Pravega append acknowledged, a Pravega append-to-read (one
+ * disk's fsync, a raw BookKeeper add (to the cluster's bookie and, as the same run's baseline, to a
+ * bookie beside it with BookKeeper's default group commit), a Pravega append acknowledged, a Pravega append-to-read (one
  * line per reader setting compared), and one FaaStream hop, for 1 KB events at each rate.
  *
  * <pre>
@@ -84,9 +86,13 @@ public final class LatencyBudget {
                              cluster.config().ltsAccessKey(), cluster.config().ltsSecretKey()))
                      .platform(new ThreadPlatform()).build()) {
             List<LatencyLayer> layers = new ArrayList<>();
+            BaselineBookie baseline = null;
             try {
                 layers.add(new FsyncLayer(clusterDir.resolve("bookkeeper/bookie-0/journal")));
                 layers.add(new BookKeeperAddLayer("zk://127.0.0.1:" + zkPort(clusterDir) + EmbeddedBookies.LEDGERS_PATH));
+                baseline = BaselineBookie.start(data.resolve("baseline-bookie"), zkPort(clusterDir),
+                        ClusterAddress.of(cluster.config()));
+                layers.add(new BookKeeperAddLayer(baseline.metadataServiceUri(), BaselineBookie.LINE));
                 layers.add(new PravegaAppendLayer(pravega));
                 for (ReaderSetting setting : hopReaders) {
                     layers.add(new PravegaHopLayer(pravega, setting));
@@ -118,6 +124,9 @@ public final class LatencyBudget {
             } finally {
                 for (LatencyLayer layer : layers) {
                     layer.close();
+                }
+                if (baseline != null) {
+                    baseline.close();
                 }
             }
         }
