@@ -7,27 +7,40 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 
 /**
- * A second bookie beside the cluster's, journal on the same disk, with BookKeeper's default group
- * commit (an add waits up to journalMaxGroupWaitMSec = 2 ms for more entries before the journal
- * syncs). It registers under a metadata path of its own, so Pravega never places a ledger on it: the
- * budget's adds to it and to the cluster's bookie take turns in the same run, under the same load.
+ * A bookie of its own beside the cluster's, journal on the same disk, either with the cluster's
+ * journal setting (sync as soon as the journal queue is empty) or with BookKeeper's default group
+ * commit (an add waits up to journalMaxGroupWaitMSec = 2 ms for more entries before the sync). The
+ * cluster's bookie also carries Pravega's own traffic; a pair of these carries only the budget's adds,
+ * so their lines differ in the setting alone, taking turns in the same run under the same load. Each
+ * registers under a metadata path of its own, so Pravega never places a ledger on it.
  */
 final class BaselineBookie implements AutoCloseable {
-    static final String LINE = "BookKeeper add (ensemble 1), BookKeeper's default group commit";
-    private static final String LEDGERS_PATH = "/xtremehub/baseline-bookkeeper/ledgers";
+    private final String line;
 
     private final EmbeddedBookies bookie;
     private final String metadataServiceUri;
 
-    private BaselineBookie(EmbeddedBookies bookie, String metadataServiceUri) {
+    private BaselineBookie(String line, EmbeddedBookies bookie, String metadataServiceUri) {
+        this.line = line;
         this.bookie = bookie;
         this.metadataServiceUri = metadataServiceUri;
     }
 
-    static BaselineBookie start(Path dir, int zkPort, ClusterAddress address) throws Exception {
+    /** @param flushWhenQueueEmpty the cluster's setting (true) or BookKeeper's default (false) */
+    static BaselineBookie start(Path dir, int zkPort, ClusterAddress address, boolean flushWhenQueueEmpty)
+            throws Exception {
         String zk = "127.0.0.1:" + zkPort;
-        EmbeddedBookies bookie = new EmbeddedBookies(dir, zk, LEDGERS_PATH, address, new int[] {freePort()}, false);
-        return new BaselineBookie(bookie, "zk://" + zk + LEDGERS_PATH);
+        String name = flushWhenQueueEmpty ? "flush-when-empty" : "group-wait";
+        String ledgers = "/xtremehub/budget-bookie-" + name + "/ledgers";
+        EmbeddedBookies bookie = new EmbeddedBookies(dir.resolve(name), zk, ledgers, address,
+                new int[] {freePort()}, flushWhenQueueEmpty);
+        String line = "BookKeeper add, own bookie, " + (flushWhenQueueEmpty
+                ? "sync when journal queue empty" : "BookKeeper's default group commit (2 ms wait)");
+        return new BaselineBookie(line, bookie, "zk://" + zk + ledgers);
+    }
+
+    String line() {
+        return line;
     }
 
     String metadataServiceUri() {

@@ -26,8 +26,8 @@ import java.util.stream.Stream;
 
 /**
  * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
- * disk's fsync, a raw BookKeeper add (to the cluster's bookie and, as the same run's baseline, to a
- * bookie beside it with BookKeeper's default group commit), a Pravega append acknowledged, a Pravega append-to-read (one
+ * disk's fsync, a raw BookKeeper add (to the cluster's bookie, and to two bookies of the budget's own
+ * that differ only in the journal's group commit, the same run's before and after), a Pravega append acknowledged, a Pravega append-to-read (one
  * line per reader setting compared), and one FaaStream hop, for 1 KB events at each rate.
  *
  * <pre>
@@ -86,13 +86,16 @@ public final class LatencyBudget {
                              cluster.config().ltsAccessKey(), cluster.config().ltsSecretKey()))
                      .platform(new ThreadPlatform()).build()) {
             List<LatencyLayer> layers = new ArrayList<>();
-            BaselineBookie baseline = null;
+            List<BaselineBookie> ownBookies = new ArrayList<>();
             try {
                 layers.add(new FsyncLayer(clusterDir.resolve("bookkeeper/bookie-0/journal")));
                 layers.add(new BookKeeperAddLayer("zk://127.0.0.1:" + zkPort(clusterDir) + EmbeddedBookies.LEDGERS_PATH));
-                baseline = BaselineBookie.start(data.resolve("baseline-bookie"), zkPort(clusterDir),
-                        ClusterAddress.of(cluster.config()));
-                layers.add(new BookKeeperAddLayer(baseline.metadataServiceUri(), BaselineBookie.LINE));
+                for (boolean flushWhenEmpty : new boolean[] {true, false}) {
+                    BaselineBookie b = BaselineBookie.start(data.resolve("budget-bookies"), zkPort(clusterDir),
+                            ClusterAddress.of(cluster.config()), flushWhenEmpty);
+                    ownBookies.add(b);
+                    layers.add(new BookKeeperAddLayer(b.metadataServiceUri(), b.line()));
+                }
                 layers.add(new PravegaAppendLayer(pravega));
                 for (ReaderSetting setting : hopReaders) {
                     layers.add(new PravegaHopLayer(pravega, setting));
@@ -125,8 +128,8 @@ public final class LatencyBudget {
                 for (LatencyLayer layer : layers) {
                     layer.close();
                 }
-                if (baseline != null) {
-                    baseline.close();
+                for (BaselineBookie b : ownBookies) {
+                    b.close();
                 }
             }
         }
