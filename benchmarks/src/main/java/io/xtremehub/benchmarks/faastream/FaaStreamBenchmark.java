@@ -24,12 +24,18 @@ import software.amazon.awssdk.services.s3.S3Client;
  * embedded S3 endpoint (Lithops-over-S3) and Redis lists on a real redis-server
  * (Lithops-over-Redis). Writes CSV under {@code benchmarks/results/}.
  *
- * <pre>java ... FaaStreamBenchmark [--quick] [--out benchmarks/results] [--only latency,chain,batch]</pre>
- * The quick run writes {@code faastream-quick-*.csv}, the full run {@code faastream-*.csv}.
+ * <pre>java ... FaaStreamBenchmark [--quick] [--out benchmarks/results] [--only latency,chain,batch]
+ *     [--sizes 1024,...] [--lengths 1,10,100] [--systems faastream,pravega-raw,s3-objects,redis-lists]
+ *     [--prefix faastream-]</pre>
+ * The quick run writes {@code faastream-quick-*.csv}, the full run {@code faastream-*.csv}. A focused
+ * latency run (e.g. FaaStream against its bare-Pravega floor only) names its systems, chain lengths
+ * and file prefix, so it does not overwrite the full run's files.
  */
 public final class FaaStreamBenchmark {
     /** Event sizes of the latency experiment ({@code --sizes} narrows it for a focused run). */
     private static int[] SIZES = {1024, 100 * 1024, 1024 * 1024};
+    /** Chain lengths of the chain experiment ({@code --lengths}); null: the run's default. */
+    private static int[] LENGTHS;
 
     private FaaStreamBenchmark() {
     }
@@ -42,6 +48,16 @@ public final class FaaStreamBenchmark {
         List<String> only = Arrays.asList((onlyIdx >= 0 ? args[onlyIdx + 1] : "latency,chain,batch").split(","));
         Files.createDirectories(out);
         String prefix = quick ? "faastream-quick-" : "faastream-";
+        int prefixIdx = Arrays.asList(args).indexOf("--prefix");
+        if (prefixIdx >= 0) {
+            prefix = args[prefixIdx + 1];
+        }
+        int lengthsIdx = Arrays.asList(args).indexOf("--lengths");
+        if (lengthsIdx >= 0) {
+            LENGTHS = Arrays.stream(args[lengthsIdx + 1].split(",")).mapToInt(Integer::parseInt).toArray();
+        }
+        int systemsIdx = Arrays.asList(args).indexOf("--systems");
+        List<String> systems = systemsIdx >= 0 ? Arrays.asList(args[systemsIdx + 1].split(",")) : null;
         int sizesIdx = Arrays.asList(args).indexOf("--sizes");
         if (sizesIdx >= 0) {
             SIZES = Arrays.stream(args[sizesIdx + 1].split(",")).mapToInt(Integer::parseInt).toArray();
@@ -66,9 +82,9 @@ public final class FaaStreamBenchmark {
                  RedisTransport redisT = new RedisTransport(redisPort);
                  S3Transport s3T = new S3Transport(s3, "bench-" + System.currentTimeMillis());
                  PravegaTransport raw = new PravegaTransport(cluster.controllerUri(), StandaloneCluster.DEFAULT_SCOPE)) {
-                List<Transports> all = List.of(faastream, s3T, redisT);
+                List<Transports> all = selected(List.of(faastream, s3T, redisT), systems);
                 // the bare-Pravega floor only where latency is measured
-                List<Transports> withFloor = List.of(faastream, raw, s3T, redisT);
+                List<Transports> withFloor = selected(List.of(faastream, raw, s3T, redisT), systems);
                 if (only.contains("latency")) {
                     latency(withFloor, quick, out.resolve(prefix + "latency.csv"));
                 }
@@ -111,7 +127,7 @@ public final class FaaStreamBenchmark {
     private static void chains(List<Transports> all, boolean quick, Path csv) throws Exception {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
             w.println("system,chain_length,events,p50_ms,p95_ms,p99_ms");
-            int[] lengths = quick ? new int[] {1, 10} : new int[] {1, 10, 100};
+            int[] lengths = LENGTHS != null ? LENGTHS : quick ? new int[] {1, 10} : new int[] {1, 10, 100};
             int events = quick ? 6 : 20;
             for (int len : lengths) {
                 for (Transports t : all) {
@@ -237,6 +253,10 @@ public final class FaaStreamBenchmark {
         Arrays.sort(s);
         int idx = (int) Math.ceil(p / 100.0 * s.length) - 1;
         return s[Math.max(0, Math.min(s.length - 1, idx))];
+    }
+
+    private static List<Transports> selected(List<Transports> transports, List<String> names) {
+        return names == null ? transports : transports.stream().filter(t -> names.contains(t.name())).toList();
     }
 
     private static int freePort() throws IOException {

@@ -39,7 +39,7 @@ final class PravegaTransport implements Transports {
             Thread t = new Thread(() -> {
                 try (in; out) {
                     while (!stop.get()) {
-                        byte[] e = in.readNextEvent(200).getEvent();
+                        byte[] e = in.readNextEvent(PravegaChainEnds.READ_WAKEUP_MILLIS).getEvent();
                         if (e != null) {
                             out.writeEvent(e);
                             out.flush();

@@ -16,10 +16,16 @@ import org.apache.bookkeeper.conf.ClientConfiguration;
 final class BookKeeperAddLayer implements LatencyLayer {
     private static final byte[] PASSWORD = "latency-budget".getBytes(StandardCharsets.UTF_8);
 
+    private final String name;
     private final BookKeeper client;
     private final LedgerHandle ledger;
 
     BookKeeperAddLayer(String metadataServiceUri) throws Exception {
+        this(metadataServiceUri, "BookKeeper add (ensemble 1)");
+    }
+
+    BookKeeperAddLayer(String metadataServiceUri, String name) throws Exception {
+        this.name = name;
         ClientConfiguration conf = new ClientConfiguration();
         conf.setMetadataServiceUri(metadataServiceUri);
         // a loaded shared machine can stall the bookie for seconds: measure that, do not fail on it
@@ -30,7 +36,7 @@ final class BookKeeperAddLayer implements LatencyLayer {
 
     @Override
     public String name() {
-        return "BookKeeper add (ensemble 1)";
+        return name;
     }
 
     @Override

@@ -25,7 +25,8 @@ final class BudgetReport {
         StringBuilder out = new StringBuilder(CSV_HEADER).append('\n');
         for (BudgetRow r : rows) {
             LatencySummary l = r.latency();
-            out.append(String.format(Locale.ROOT, "%s,%d,%d,%.3f,%.3f,%.3f,%.3f%n", r.layer(), r.eventsPerSecond(),
+            // layer names hold commas ("append-to-read, readNextEvent(20), ..."): quoted, as CSV wants
+            out.append(String.format(Locale.ROOT, "\"%s\",%d,%d,%.3f,%.3f,%.3f,%.3f%n", r.layer(), r.eventsPerSecond(),
                     l.count(), l.p50(), l.p95(), l.p99(), l.max()));
         }
         return out.toString();

@@ -6,6 +6,7 @@ import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
+import io.xtremehub.standalone.internal.ClusterAddress;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +26,8 @@ import java.util.stream.Stream;
 
 /**
  * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
- * disk's fsync, a raw BookKeeper add, a Pravega append acknowledged, a Pravega append-to-read (one
+ * disk's fsync, a raw BookKeeper add (to the cluster's bookie, and to two bookies of the budget's own
+ * that differ only in the journal's group commit, the same run's before and after), a Pravega append acknowledged, a Pravega append-to-read (one
  * line per reader setting compared), and one FaaStream hop, for 1 KB events at each rate.
  *
  * <pre>
@@ -84,9 +86,16 @@ public final class LatencyBudget {
                              cluster.config().ltsAccessKey(), cluster.config().ltsSecretKey()))
                      .platform(new ThreadPlatform()).build()) {
             List<LatencyLayer> layers = new ArrayList<>();
+            List<BaselineBookie> ownBookies = new ArrayList<>();
             try {
                 layers.add(new FsyncLayer(clusterDir.resolve("bookkeeper/bookie-0/journal")));
                 layers.add(new BookKeeperAddLayer("zk://127.0.0.1:" + zkPort(clusterDir) + EmbeddedBookies.LEDGERS_PATH));
+                for (boolean flushWhenEmpty : new boolean[] {true, false}) {
+                    BaselineBookie b = BaselineBookie.start(data.resolve("budget-bookies"), zkPort(clusterDir),
+                            ClusterAddress.of(cluster.config()), flushWhenEmpty);
+                    ownBookies.add(b);
+                    layers.add(new BookKeeperAddLayer(b.metadataServiceUri(), b.line()));
+                }
                 layers.add(new PravegaAppendLayer(pravega));
                 for (ReaderSetting setting : hopReaders) {
                     layers.add(new PravegaHopLayer(pravega, setting));
@@ -118,6 +127,9 @@ public final class LatencyBudget {
             } finally {
                 for (LatencyLayer layer : layers) {
                     layer.close();
+                }
+                for (BaselineBookie b : ownBookies) {
+                    b.close();
                 }
             }
         }
