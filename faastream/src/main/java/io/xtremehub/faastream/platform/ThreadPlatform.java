@@ -2,8 +2,6 @@ package io.xtremehub.faastream.platform;
 
 import io.xtremehub.faastream.internal.worker.WorkerOutcome;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -14,17 +12,14 @@ import org.slf4j.LoggerFactory;
 public final class ThreadPlatform implements WorkerPlatform {
     private static final Logger LOG = LoggerFactory.getLogger(ThreadPlatform.class);
     private final WorkerEntryPoint entry = new WorkerEntryPoint();
-    private final Map<String, Thread> threads = new ConcurrentHashMap<>();
+    private final WorkerThreads threads = new WorkerThreads();
 
     @Override
     public WorkerHandle launch(WorkerRequest request) {
-        Thread t = new Thread(() -> {
+        Thread t = threads.start(request.workerId(), () -> {
             WorkerOutcome outcome = entry.run(request.payload(), null, 0);
             LOG.debug("worker {} ended: {}", request.workerId(), outcome);
-        }, "faastream-worker-" + request.workerId());
-        t.setDaemon(true);
-        threads.put(request.workerId(), t);
-        t.start();
+        });
         return new WorkerHandle() {
             @Override public String workerId() { return request.workerId(); }
             @Override public boolean alive() { return t.isAlive(); }
@@ -34,8 +29,7 @@ public final class ThreadPlatform implements WorkerPlatform {
 
     /** Ids of the workers whose threads are running now. */
     public List<String> runningWorkers() {
-        threads.values().removeIf(t -> !t.isAlive());
-        return threads.entrySet().stream().filter(e -> e.getValue().isAlive()).map(Map.Entry::getKey).sorted().toList();
+        return threads.running();
     }
 
     /**
@@ -45,12 +39,7 @@ public final class ThreadPlatform implements WorkerPlatform {
      * @return false when no such worker is running
      */
     public boolean kill(String workerId) {
-        Thread t = threads.get(workerId);
-        if (t == null || !t.isAlive()) {
-            return false;
-        }
-        t.interrupt();
-        return true;
+        return threads.interrupt(workerId);
     }
 
     @Override
