@@ -44,17 +44,17 @@ class BudgetReportTest {
     void csvHasOneRowPerLayerAndRate(@TempDir Path dir) throws Exception {
         BudgetReport report = new BudgetReport();
         report.add(new BudgetRow(FsyncLayer.NAME, 100, LatencySummary.of(new double[] {0.5, 1.5, 2.0, 4.0})));
-        report.add(new BudgetRow("Pravega append acknowledged", 100, LatencySummary.of(new double[] {3, 6, 8, 12})));
+        report.add(new BudgetRow("append-to-read, readNextEvent(20)", 100, LatencySummary.of(new double[] {3, 6, 8, 12})));
         report.write(dir, "budget", "test");
 
         List<String> csv = Files.readAllLines(dir.resolve("budget.csv"));
         assertEquals(List.of(BudgetReport.CSV_HEADER,
-                "disk fsync (1 KB append + force),100,4,1.500,4.000,4.000,4.000",
-                "Pravega append acknowledged,100,4,6.000,12.000,12.000,12.000"), csv);
+                "\"disk fsync (1 KB append + force)\",100,4,1.500,4.000,4.000,4.000",
+                "\"append-to-read, readNextEvent(20)\",100,4,6.000,12.000,12.000,12.000"), csv);
         String md = Files.readString(dir.resolve("budget.md"));
         assertTrue(md.contains("## 1 KB events at 100 events/s"), md);
         // p95 against the fsync p95 of the same rate: 12 / 4
-        assertTrue(md.contains("| Pravega append acknowledged | 4 | 6.00 | 12.00 | 12.00 | 12.00 | 3.0x |"), md);
+        assertTrue(md.contains("| append-to-read, readNextEvent(20) | 4 | 6.00 | 12.00 | 12.00 | 12.00 | 3.0x |"), md);
     }
 
     @Test
