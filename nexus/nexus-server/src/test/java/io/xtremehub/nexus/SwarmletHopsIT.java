@@ -236,11 +236,7 @@ class SwarmletHopsIT {
         // a new version lands in Redis without its announcement: the edge's cache still says v1
         Policy v2 = policy("stale", new StreamletRef("zstd", Map.of("level", "9"), "edge"),
                 new StreamletRef("aes-gcm", Map.of("key", AES_KEY), "cloud")).withVersion(v1.version() + 1);
-        try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
-            jedis.hset(NS + ":policy:stale", Long.toString(v2.version()), MetadataJson.write(v2));
-            jedis.set(NS + ":seq:stale", Long.toString(v2.version()));
-            jedis.hset(NS + ":active", "stale", Long.toString(v2.version()));
-        }
+        landWithoutAnnouncement(redis.port(), NS, v2);
         assertEquals(v1, workers.get("edge").metadata().activePolicies().stream()
                 .filter(p -> p.name().equals("stale")).findFirst().orElseThrow());
 
@@ -353,5 +349,18 @@ class SwarmletHopsIT {
         assertTrue(e.awsErrorDetails().errorMessage().startsWith("policy moon@1 step 1 (zstd) runs at location 'moon'"
                 + " but no swarmlet is registered there"), e.awsErrorDetails().errorMessage());
         assertFalse(Files.exists(backend("edge").resolve("moon").resolve("seg/x")));
+    }
+
+    /**
+     * Makes {@code policy} the active version in the metadata namespace {@code ns} of Redis without
+     * announcing it: the workers' caches keep the old one.
+     */
+    static void landWithoutAnnouncement(int redisPort, String ns, Policy policy) {
+        String version = Long.toString(policy.version());
+        try (Jedis jedis = new Jedis("127.0.0.1", redisPort)) {
+            jedis.hset(ns + ":policy:" + policy.name(), version, MetadataJson.write(policy));
+            jedis.set(ns + ":seq:" + policy.name(), version);
+            jedis.hset(ns + ":active", policy.name(), version);
+        }
     }
 }

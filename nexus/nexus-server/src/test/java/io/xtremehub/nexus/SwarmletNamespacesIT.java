@@ -48,7 +48,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import redis.clients.jedis.Jedis;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 
@@ -332,11 +331,7 @@ class SwarmletNamespacesIT {
         // a new version lands in Redis without its announcement: every worker's cache still says v1
         Policy v2 = policy("stale", new StreamletRef("zstd", Map.of("level", "9"), "edge"),
                 new StreamletRef("aes-gcm", Map.of("key", AES_KEY), "cloud")).withVersion(v1.version() + 1);
-        try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
-            jedis.hset(NS + ":policy:stale", Long.toString(v2.version()), MetadataJson.write(v2));
-            jedis.set(NS + ":seq:stale", Long.toString(v2.version()));
-            jedis.hset(NS + ":active", "stale", Long.toString(v2.version()));
-        }
+        SwarmletHopsIT.landWithoutAnnouncement(redis.port(), NS, v2);
         assertEquals(v1.version(), cachedVersion("e1", "stale"));
 
         byte[] second = TestData.logLines(200_000, 24);
