@@ -1,7 +1,6 @@
 package io.xtremehub.nexus.metadata;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -62,14 +61,7 @@ final class RedisOptimisticState implements PartitionStates {
         try (Jedis jedis = pool.getResource()) {
             out = (List<?>) jedis.eval(READ, keys, args);
         }
-        Map<String, StoredState> states = new HashMap<>();
-        for (int i = 0; i < stateKeys.size(); i++) {
-            String json = (String) out.get(1 + 2 * i);
-            if (json != null) {
-                states.put(stateKeys.get(i), RedisPartitionState.stored(json, (String) out.get(2 + 2 * i)));
-            }
-        }
-        return new StateClaim((Long) out.get(0), states);
+        return RedisPartitionState.claimed(out, stateKeys);
     }
 
     @Override
@@ -79,15 +71,9 @@ final class RedisOptimisticState implements PartitionStates {
 
     @Override
     public long save(String unit, long version, Map<String, StoredState> states) {
-        List<String> args = new ArrayList<>(List.of(unit, Long.toString(version)));
-        states.forEach((key, s) -> {
-            args.add(key);
-            args.add(s.json());
-            args.add(MetadataJson.write(new RedisPartitionState.Last(s.lastChunk(), s.before())));
-        });
         List<?> out;
         try (Jedis jedis = pool.getResource()) {
-            out = (List<?>) jedis.eval(CHECK_AND_SET, keys, args);
+            out = (List<?>) jedis.eval(CHECK_AND_SET, keys, RedisPartitionState.saveArgs(unit, version, states));
         }
         if ((Long) out.get(0) != 1L) {
             conflicts.incrementAndGet();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 
@@ -48,7 +49,7 @@ final class RedisPartitionState implements PartitionStates {
 
     private final JedisPool pool;
     private final List<String> keys;
-    private final java.util.concurrent.atomic.AtomicLong conflicts = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong conflicts = new AtomicLong();
 
     RedisPartitionState(JedisPool pool, String ns) {
         this.pool = pool;
@@ -63,15 +64,7 @@ final class RedisPartitionState implements PartitionStates {
         try (Jedis jedis = pool.getResource()) {
             out = (List<?>) jedis.eval(CLAIM, keys, args);
         }
-        Map<String, StoredState> states = new HashMap<>();
-        for (int i = 0; i < stateKeys.size(); i++) {
-            String json = (String) out.get(1 + 2 * i);
-            String last = (String) out.get(2 + 2 * i);
-            if (json != null) {
-                states.put(stateKeys.get(i), stored(json, last));
-            }
-        }
-        return new StateClaim((Long) out.get(0), states);
+        return claimed(out, stateKeys);
     }
 
     @Override
@@ -95,15 +88,9 @@ final class RedisPartitionState implements PartitionStates {
 
     @Override
     public long save(String unit, long epoch, Map<String, StoredState> states) {
-        List<String> args = new ArrayList<>(List.of(unit, Long.toString(epoch)));
-        states.forEach((key, s) -> {
-            args.add(key);
-            args.add(s.json());
-            args.add(MetadataJson.write(new Last(s.lastChunk(), s.before())));
-        });
         List<?> out;
         try (Jedis jedis = pool.getResource()) {
-            out = (List<?>) jedis.eval(SAVE, keys, args);
+            out = (List<?>) jedis.eval(SAVE, keys, saveArgs(unit, epoch, states));
         }
         if ((Long) out.get(0) != 1L) {
             conflicts.incrementAndGet();
@@ -118,7 +105,30 @@ final class RedisPartitionState implements PartitionStates {
         return conflicts.get();
     }
 
-    static StoredState stored(String json, String last) {
+    /** A claim script's answer: the epoch (or version), then each state key's JSON and last chunk. */
+    static StateClaim claimed(List<?> out, List<String> stateKeys) {
+        Map<String, StoredState> states = new HashMap<>();
+        for (int i = 0; i < stateKeys.size(); i++) {
+            String json = (String) out.get(1 + 2 * i);
+            if (json != null) {
+                states.put(stateKeys.get(i), stored(json, (String) out.get(2 + 2 * i)));
+            }
+        }
+        return new StateClaim((Long) out.get(0), states);
+    }
+
+    /** A save script's arguments: the unit, the epoch (or version) it expects, then per state key, JSON and last. */
+    static List<String> saveArgs(String unit, long expected, Map<String, StoredState> states) {
+        List<String> args = new ArrayList<>(List.of(unit, Long.toString(expected)));
+        states.forEach((key, s) -> {
+            args.add(key);
+            args.add(s.json());
+            args.add(MetadataJson.write(new Last(s.lastChunk(), s.before())));
+        });
+        return args;
+    }
+
+        static StoredState stored(String json, String last) {
         if (last == null) {
             return StoredState.of(json);
         }
