@@ -1,10 +1,10 @@
 package io.xtremehub.nexus.swarm;
 
-import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 
 /**
@@ -22,49 +22,40 @@ final class HopFrames {
 
     /** Frames the bytes of {@code data}, then the trailer {@code trailer} returns at its end. */
     static InputStream framing(InputStream data, Supplier<byte[]> trailer) {
-        return new InputStream() {
-            private final byte[] buffer = new byte[FRAME];
+        return new BulkInputStream() {
+            private final byte[] frame = new byte[4 + FRAME];
             private byte[] current = new byte[0];
+            private int limit;
             private int position;
             private boolean ended;
 
             @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (len == 0) {
-                    return 0;
-                }
-                while (position == current.length) {
+            int readSome(byte[] b, int off, int len) throws IOException {
+                while (position == limit) {
                     if (ended) {
                         return -1;
                     }
                     fill();
                 }
-                int n = Math.min(len, current.length - position);
+                int n = Math.min(len, limit - position);
                 System.arraycopy(current, position, b, off, n);
                 position += n;
                 return n;
             }
 
+            /** The next frame, read straight into place after its length. */
             private void fill() throws IOException {
-                int n = data.readNBytes(buffer, 0, FRAME);
-                ByteArrayOutputStream frame = new ByteArrayOutputStream(n + 8);
+                int n = data.readNBytes(frame, 4, FRAME);
                 if (n > 0) {
-                    writeInt(frame, n);
-                    frame.write(buffer, 0, n);
+                    ByteBuffer.wrap(frame).putInt(n);
+                    current = frame;
+                    limit = 4 + n;
                 } else {
                     byte[] t = trailer.get();
-                    writeInt(frame, -1);
-                    writeInt(frame, t.length);
-                    frame.write(t, 0, t.length);
+                    current = ByteBuffer.allocate(8 + t.length).putInt(-1).putInt(t.length).put(t).array();
+                    limit = current.length;
                     ended = true;
                 }
-                current = frame.toByteArray();
                 position = 0;
             }
 
@@ -81,7 +72,7 @@ final class HopFrames {
     }
 
     /** Reads frames back. */
-    static final class Unframing extends InputStream {
+    static final class Unframing extends BulkInputStream {
         private final DataInputStream in;
         private int remaining;
         private byte[] trailer;
@@ -91,16 +82,7 @@ final class HopFrames {
         }
 
         @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (len == 0) {
-                return 0;
-            }
+        int readSome(byte[] b, int off, int len) throws IOException {
             while (remaining == 0) {
                 if (trailer != null) {
                     return -1;
@@ -142,10 +124,20 @@ final class HopFrames {
         }
     }
 
-    private static void writeInt(ByteArrayOutputStream out, int v) {
-        out.write(v >>> 24);
-        out.write(v >>> 16);
-        out.write(v >>> 8);
-        out.write(v);
+    /** A stream read in blocks: single-byte reads and empty reads go through {@link #readSome}. */
+    private abstract static class BulkInputStream extends InputStream {
+        /** Reads at least one byte into {@code b}, or returns -1 at the end; {@code len} > 0. */
+        abstract int readSome(byte[] b, int off, int len) throws IOException;
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return readSome(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return len == 0 ? 0 : readSome(b, off, len);
+        }
     }
 }
