@@ -83,6 +83,11 @@ final class HopPipelines implements AutoCloseable {
         return new Policy(bucket, 0, SystemType.GENERIC, bucket, "**", steps, List.of());
     }
 
+    /** The port of the redis-server every swarmlet shares. */
+    int redisPort() {
+        return redis.port();
+    }
+
     /** The placements, in {@link #TARGETS} order, each a bucket at the first swarmlet. */
     List<BenchTarget> targets() {
         return targets;

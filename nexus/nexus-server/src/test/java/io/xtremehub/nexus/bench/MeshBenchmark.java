@@ -119,6 +119,7 @@ public final class MeshBenchmark {
                 PairedCells.warmUp(t, payload, Integer.parseInt(opt.getOrDefault("warmUpRequests",
                         Integer.toString(PairedCells.WARM_UP_REQUESTS))));
             }
+            String perObject = redisPerObject(pipelines, payload);
             List<String[]> raw = PairedCells.run(pipelines.targets(), payload, sizes, clients, cellBytes, reps, minReps);
             NexusBenchmark.writeCsv(out.resolve(name + "-hops.csv"),
                     "rep,target,object_mib,clients,ops,put_mib_s,get_mib_s,put_cpu_ms_per_mib,get_cpu_ms_per_mib", raw);
@@ -128,9 +129,29 @@ public final class MeshBenchmark {
             return "\n## Hops: three no-op streamlets on one worker, over two and over three swarmlets\n\n"
                     + "Median MiB/s over paired repetitions; the ratio is the median of the per-repetition ratios to"
                     + " one worker (interquartile range in brackets); CPU is of the whole JVM (clients and all"
-                    + " workers).\n\n" + summary.markdown() + "\nLoad average (1/5/15 min) at start " + loadBefore
-                    + ", at end " + NexusBenchmark.loadAverage() + ".\n";
+                    + " workers).\n\n" + summary.markdown() + "\n" + perObject + "\nLoad average (1/5/15 min) at start "
+                    + loadBefore + ", at end " + NexusBenchmark.loadAverage() + ".\n";
         }
+    }
+
+    /**
+     * Redis commands the swarmlets issue per 1 MiB object written, read and deleted through each
+     * placement (one client, after the warm-up): a count, unlike throughput not bent by the load of a
+     * shared machine. Membership heartbeats running meanwhile are included (a few per second).
+     */
+    private static String redisPerObject(HopPipelines pipelines, byte[] payload) throws Exception {
+        int objects = 32;
+        StringBuilder md = new StringBuilder("Redis commands per 1 MiB object written, read and deleted ("
+                + objects + " objects, one client; `INFO commandstats`, membership heartbeats included):\n\n"
+                + "| placement | reads | all commands | by command |\n|---|---:|---:|---|\n");
+        for (BenchTarget t : pipelines.targets()) {
+            RedisCommandStats before = RedisCommandStats.of("127.0.0.1", pipelines.redisPort());
+            ThroughputCell.of(MIB, 1, (long) objects * MIB).run(t, payload, "count");
+            RedisCommandStats d = RedisCommandStats.of("127.0.0.1", pipelines.redisPort()).since(before);
+            md.append(String.format("| %s | %.2f | %.2f | %s |%n", t.name, (double) d.reads() / objects,
+                    (double) d.total() / objects, d));
+        }
+        return md.toString();
     }
 
     private static String commandArgs(String[] args) {
