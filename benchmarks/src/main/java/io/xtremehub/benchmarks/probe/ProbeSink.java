@@ -4,6 +4,7 @@ import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -16,7 +17,8 @@ public final class ProbeSink implements AutoCloseable {
     private final EventStreamReader<byte[]> reader;
     private final long startNanos;
     private final BitSet seen = new BitSet();
-    private final List<Double> latencyMillis = new ArrayList<>();
+    /** Time from due to first arrival, by sequence number (NaN: not arrived). */
+    private double[] latencyMillis = new double[1024];
     private final List<Integer> perSecond = new ArrayList<>();
     private final Thread thread;
     private long unique;
@@ -58,7 +60,11 @@ public final class ProbeSink implements AutoCloseable {
         seen.set(seq);
         unique++;
         lastArrivalNanos = now;
-        latencyMillis.add((now - startNanos - ProbeEvent.dueNanos(event)) / 1e6);
+        if (seq >= latencyMillis.length) {
+            int old = latencyMillis.length;
+            latencyMillis = Arrays.copyOf(latencyMillis, Math.max(seq + 1, old * 2));
+        }
+        latencyMillis[seq] = (now - startNanos - ProbeEvent.dueNanos(event)) / 1e6;
         int second = (int) ((now - startNanos) / 1_000_000_000L);
         while (perSecond.size() <= second) {
             perSecond.add(0);
@@ -103,9 +109,19 @@ public final class ProbeSink implements AutoCloseable {
         return unique == 0 ? Double.NaN : (lastArrivalNanos - startNanos) / 1e9;
     }
 
-    /** Time from due to first arrival of every event so far, in arrival order. */
+    /** Time from due to first arrival of every event arrived so far. */
     public synchronized double[] latencies() {
-        return latencyMillis.stream().mapToDouble(Double::doubleValue).toArray();
+        return latencies(0, latencyMillis.length);
+    }
+
+    /** Time from due to first arrival of the events numbered {@code from} to {@code to - 1} that arrived. */
+    public synchronized double[] latencies(long from, long to) {
+        double[] out = new double[(int) Math.max(0, to - from)];
+        int n = 0;
+        for (int i = seen.nextSetBit((int) from); i >= 0 && i < to; i = seen.nextSetBit(i + 1)) {
+            out[n++] = latencyMillis[i];
+        }
+        return Arrays.copyOf(out, n);
     }
 
     /** Events first arriving in each second of the run so far. */

@@ -18,7 +18,10 @@ final class EventSchedule {
         long[] due = new long[1024];
         int n = 0;
         double owed = 0;
-        for (double t = 0; t < shape.seconds(); t += STEP_SECONDS) {
+        long steps = (long) Math.ceil(shape.seconds() / STEP_SECONDS);
+        for (long k = 0; k < steps; k++) {
+            // from the step's index: adding up steps would drift over a long load
+            double t = k * STEP_SECONDS;
             double step = Math.min(STEP_SECONDS, shape.seconds() - t);
             double rate = shape.rateAt(t + step / 2);
             double before = owed;

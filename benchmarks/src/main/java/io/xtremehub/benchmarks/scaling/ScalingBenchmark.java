@@ -26,7 +26,7 @@ import java.util.Map;
  * <pre>
  * ScalingBenchmark [--quick] [--load trace|sine] [--trace FILE] [--seconds S] [--jobs cpu,io]
  *   [--setups coordinated,static-max,fixed-10] [--max-workers 32] [--cool-down S] [--drain S]
- *   [--queue N] [--io-millis 20] [--io-peak R] [--cpu-rounds 200] [--cpu-peak 400]
+ *   [--queue N] [--io-millis 20] [--io-peak R] [--cpu-rounds 8000] [--cpu-peak 250]
  *   [--out benchmarks/results] [--name scaling]
  * </pre>
  */
@@ -62,6 +62,12 @@ public final class ScalingBenchmark {
     private static void run(ScalingOptions o, Map<Workload, RateShape> loads, String args) throws Exception {
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         String loadBefore = loadAverages();
+        Map<String, Double> costs = new LinkedHashMap<>();
+        for (Workload w : loads.keySet()) {
+            w.medianMillisPerEvent(200); // warm-up
+            costs.put(w.name(), w.medianMillisPerEvent(w.name().equals("io") ? 20 : 500));
+            System.out.printf(Locale.ROOT, "%s job: %.2f ms per event%n", w.name(), costs.get(w.name()));
+        }
         ScalingReport report = new ScalingReport();
         Path data = Files.createTempDirectory("scaling-bench");
         try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(data.resolve("cluster")));
@@ -82,12 +88,12 @@ public final class ScalingBenchmark {
                             r.maxSegments());
                     report.add(r);
                     // the files are rewritten after every run, so a failure later keeps what was measured
-                    report.write(o.out(), o.name(), heading(o), context(o, loads, args, started, loadBefore, null));
+                    report.write(o.out(), o.name(), heading(o), context(o, loads, costs, args, started, loadBefore, null));
                 }
             }
         }
         List<Path> files = report.write(o.out(), o.name(), heading(o),
-                context(o, loads, args, started, loadBefore, loadAverages()));
+                context(o, loads, costs, args, started, loadBefore, loadAverages()));
         System.out.println(report.summaryCsv());
         System.out.println("results written:");
         files.forEach(f -> System.out.println("  " + f));
@@ -100,7 +106,8 @@ public final class ScalingBenchmark {
         return "FaaStream coordinated scaling against static provisioning" + (o.quick() ? " (quick run)" : "");
     }
 
-    private static String context(ScalingOptions o, Map<Workload, RateShape> loads, String args, String started,
+    private static String context(ScalingOptions o, Map<Workload, RateShape> loads, Map<String, Double> costs,
+                                  String args, String started,
                                   String loadBefore, String loadAfter) {
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "Started %s on %d cores; load averages (1, 5, 15 min) %s at the start, %s at "
@@ -110,8 +117,10 @@ public final class ScalingBenchmark {
                 loadAfter == null ? "(run not finished)" : loadAfter));
         b.append("Command: `scripts/bench-scaling.sh").append(args.isBlank() ? "" : " " + args).append("`\n\n");
         for (Map.Entry<Workload, RateShape> e : loads.entrySet()) {
-            b.append("- **").append(e.getKey().name()).append("**: ").append(e.getKey().describe()).append("; load: ")
-                    .append(e.getValue().describe()).append('\n');
+            b.append("- **").append(e.getKey().name()).append("**: ").append(e.getKey().describe())
+                    .append(String.format(Locale.ROOT, " (median %.2f ms per event in this JVM at the start)",
+                            costs.getOrDefault(e.getKey().name(), Double.NaN)))
+                    .append("; load: ").append(e.getValue().describe()).append('\n');
         }
         b.append(String.format(Locale.ROOT, "%nSetups, each on a fresh source stream, one after the other on one embedded "
                         + "cluster, workers as threads of one JVM: **coordinated** = `CoordinatedScalingPolicy` with the "

@@ -106,7 +106,6 @@ final class ScalingReport {
     private List<TimeSeriesChart.Panel> panels(String job) {
         List<RunResult> rs = runs.stream().filter(r -> r.job().equals(job)).toList();
         Map<String, double[]> rate = new LinkedHashMap<>();
-        rate.put("input (due)", rs.get(0).targetRate());
         Map<String, double[]> workers = new LinkedHashMap<>();
         Map<String, double[]> segments = new LinkedHashMap<>();
         Map<String, double[]> queued = new LinkedHashMap<>();
@@ -121,6 +120,8 @@ final class ScalingReport {
             segments.put(l, r.timeline().stream().mapToDouble(Timeline.Sample::segments).toArray());
             queued.put(l, r.timeline().stream().mapToDouble(Timeline.Sample::queued).toArray());
         }
+        // the input last, so that each setup has the same colour in every panel
+        rate.put("input (due)", rs.get(0).targetRate());
         return List.of(new TimeSeriesChart.Panel("events/s: input rate and events arriving at the sink", rate),
                 new TimeSeriesChart.Panel("live workers", workers),
                 new TimeSeriesChart.Panel("input stream segments", segments),

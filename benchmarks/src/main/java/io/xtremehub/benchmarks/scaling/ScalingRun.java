@@ -9,6 +9,7 @@ import io.xtremehub.faastream.Job;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.Serializers;
+import io.xtremehub.faastream.StageMetrics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -77,7 +78,7 @@ final class ScalingRun {
     /** Workers of a fresh job take seconds to start and join the reader group: the load waits for them. */
     private static void awaitWorkers(Job job, int workers) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-        while (job.status().stages().get(0).workers() < workers) {
+        while (Timeline.stageOf(job.status()).map(StageMetrics::workers).orElse(0) < workers) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the job's " + workers + " workers did not all start within 3 minutes"
                         + " (status: " + job.status() + ")");

@@ -1,9 +1,11 @@
 package io.xtremehub.benchmarks.scaling;
 
 import io.xtremehub.faastream.Job;
+import io.xtremehub.faastream.JobStatus;
 import io.xtremehub.faastream.StageMetrics;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What the job looked like in each second of a run, sampled from its status on a thread of its own:
@@ -39,12 +41,17 @@ final class Timeline implements AutoCloseable {
                     return;
                 }
             }
-            StageMetrics m = job.status().stages().get(0);
+            StageMetrics m = stageOf(job.status()).orElse(null);
             synchronized (this) {
-                samples.add(new Sample(second, m.workers(),
+                samples.add(m == null ? new Sample(second, 0, sourceSegments, 0) : new Sample(second, m.workers(),
                         m.partitions() > 0 ? m.partitions() : sourceSegments, m.queueLength()));
             }
         }
+    }
+
+    /** The job's only stage; a job still setting up lists none yet. */
+    static Optional<StageMetrics> stageOf(JobStatus status) {
+        return status.stages().isEmpty() ? Optional.empty() : Optional.of(status.stages().get(0));
     }
 
     synchronized List<Sample> samples() {
