@@ -26,7 +26,7 @@ import java.util.Map;
  * <pre>
  * ScalingBenchmark [--quick] [--load trace|sine] [--trace FILE] [--seconds S] [--jobs cpu,io]
  *   [--setups coordinated,static-max,fixed-10] [--max-workers 32] [--cool-down S] [--drain S]
- *   [--queue N] [--io-millis 20] [--io-peak R] [--cpu-rounds 8000] [--cpu-peak 250]
+ *   [--queue N] [--io-millis 20] [--io-peak R] [--cpu-rounds 4000] [--cpu-peak 200]
  *   [--out benchmarks/results] [--name scaling]
  * </pre>
  */

@@ -68,9 +68,9 @@ record ScalingOptions(Path out, String name, String load, Path trace, double loa
                 o.getOrDefault("--name", quick ? "scaling-quick" : "scaling"), load, trace,
                 positive(o, "--seconds", quick ? 60 : 150), jobs, List.copyOf(setups), maxWorkers,
                 Duration.ofMillis((long) (1000 * positive(o, "--cool-down", quick ? 3 : 5))),
-                Duration.ofSeconds((long) positive(o, "--drain", quick ? 60 : 120)),
+                Duration.ofSeconds((long) positive(o, "--drain", 120)),
                 (int) positive(o, "--queue", 1024), ioMillis, ioPeak,
-                (int) positive(o, "--cpu-rounds", 8000), positive(o, "--cpu-peak", 250), 0.02, quick);
+                (int) positive(o, "--cpu-rounds", 4000), positive(o, "--cpu-peak", 200), 0.02, quick);
     }
 
     /** The load each job follows: the trace replayed over the run's length, or one sine period. */

@@ -58,16 +58,17 @@ final class ScalingReport {
     }
 
     String timelineCsv() {
-        StringBuilder b = new StringBuilder("job,setup,second,input_rate,arrived,workers,segments,queued\n");
+        StringBuilder b = new StringBuilder("job,setup,second,input_rate,arrived,workers,segments,queued,stage_out\n");
         for (RunResult r : runs) {
             int n = Math.max(r.timeline().size(), Math.max(r.targetRate().length, r.arrivals().length));
             for (int s = 0; s < n; s++) {
                 Optional<Timeline.Sample> t = s < r.timeline().size() ? Optional.of(r.timeline().get(s)) : Optional.empty();
-                b.append(String.format(Locale.ROOT, "%s,%s,%d,%.1f,%d,%s,%s,%s%n", r.job(), r.setup().label(), s,
+                b.append(String.format(Locale.ROOT, "%s,%s,%d,%.1f,%d,%s,%s,%s,%s%n", r.job(), r.setup().label(), s,
                         s < r.targetRate().length ? r.targetRate()[s] : 0.0, s < r.arrivals().length ? r.arrivals()[s] : 0,
                         t.map(x -> Integer.toString(x.workers())).orElse(""),
                         t.map(x -> Integer.toString(x.segments())).orElse(""),
-                        t.map(x -> Long.toString(x.queued())).orElse("")));
+                        t.map(x -> Long.toString(x.queued())).orElse(""),
+                        t.map(x -> Long.toString(x.stageOut())).orElse("")));
             }
         }
         return b.toString();

@@ -12,8 +12,11 @@ import java.util.Optional;
  * live workers, segments of its input and events queued in the workers.
  */
 final class Timeline implements AutoCloseable {
-    /** One second: the stage's workers, input segments and queued events at its start. */
-    record Sample(int second, int workers, int segments, long queued) {
+    /**
+     * One second: the stage's workers, input segments, queued events and events written so far at its
+     * start (the last tells a stalled stage from a stalled sink reader).
+     */
+    record Sample(int second, int workers, int segments, long queued, long stageOut) {
     }
 
     private final List<Sample> samples = new ArrayList<>();
@@ -43,8 +46,8 @@ final class Timeline implements AutoCloseable {
             }
             StageMetrics m = stageOf(job.status()).orElse(null);
             synchronized (this) {
-                samples.add(m == null ? new Sample(second, 0, sourceSegments, 0) : new Sample(second, m.workers(),
-                        m.partitions() > 0 ? m.partitions() : sourceSegments, m.queueLength()));
+                samples.add(m == null ? new Sample(second, 0, sourceSegments, 0, 0) : new Sample(second, m.workers(),
+                        m.partitions() > 0 ? m.partitions() : sourceSegments, m.queueLength(), m.eventsOut()));
             }
         }
     }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ScalingReportTest {
 
     private static RunResult run(Setup setup, long processed, long duplicates, double peak, int workers) {
-        List<Timeline.Sample> t = List.of(new Timeline.Sample(0, workers, 4, 0), new Timeline.Sample(1, workers, 4, 7),
-                new Timeline.Sample(2, workers, 4, 0));
+        List<Timeline.Sample> t = List.of(new Timeline.Sample(0, workers, 4, 0, 0),
+                new Timeline.Sample(1, workers, 4, 7, 30), new Timeline.Sample(2, workers, 4, 0, 90));
         return new RunResult("io", setup, 100, processed, duplicates, 2, 2.5, 10, 20, 30, peak,
                 RunResult.workerSeconds(t, 2.5), workers, 4, 1.5, 2.5, new double[] {50, 50}, new int[] {40, 60},
                 t);
@@ -28,8 +28,8 @@ class ScalingReportTest {
 
     @Test
     void workerSecondsCountTheSecondsBeforeTheEnd() {
-        List<Timeline.Sample> t = List.of(new Timeline.Sample(0, 1, 4, 0), new Timeline.Sample(1, 3, 12, 0),
-                new Timeline.Sample(2, 9, 36, 0));
+        List<Timeline.Sample> t = List.of(new Timeline.Sample(0, 1, 4, 0, 0), new Timeline.Sample(1, 3, 12, 0, 0),
+                new Timeline.Sample(2, 9, 36, 0, 0));
         assertEquals(4, RunResult.workerSeconds(t, 2), 1e-9);
         assertEquals(13, RunResult.workerSeconds(t, 2.1), 1e-9);
     }
@@ -54,6 +54,6 @@ class ScalingReportTest {
         assertEquals(4, summary.size());
         assertTrue(summary.get(2).startsWith("io,fixed-10,100,97,3,0,"), summary.get(2));
         List<String> timeline = Files.readAllLines(dir.resolve("x-timeline.csv"));
-        assertEquals("io,coordinated,1,50.0,60,2,4,7", timeline.get(2));
+        assertEquals("io,coordinated,1,50.0,60,2,4,7,30", timeline.get(2));
     }
 }
