@@ -5,8 +5,8 @@
 # the maximum workers all the time, and the maximum workers on an input fixed at 10 segments.
 # Writes benchmarks/results/<name>.md, -summary.csv, -timeline.csv and -<job>.png (name scaling, or
 # scaling-quick with --quick) and prints where they went.
-#   scripts/bench-scaling.sh            # full run, about 15-20 minutes
-#   scripts/bench-scaling.sh --quick    # about 8 minutes
+#   scripts/bench-scaling.sh            # full run, about 20 minutes on a quiet machine (plus the build)
+#   scripts/bench-scaling.sh --quick    # about 10 minutes on a quiet machine
 #   scripts/bench-scaling.sh --load sine --jobs io --max-workers 16 --name scaling-sine
 # Every option: io.xtremehub.benchmarks.scaling.ScalingBenchmark (benchmarks/README.md).
 set -euo pipefail
