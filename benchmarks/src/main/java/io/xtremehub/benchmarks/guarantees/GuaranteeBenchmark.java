@@ -97,7 +97,7 @@ public final class GuaranteeBenchmark {
                         + "come from a loaded machine**; read the ratio, not the absolute numbers.%n%n"
                         + "Command: `scripts/bench-guarantees.sh%s`%n%n"
                         + "The same job under both guarantees: a running sum kept in `@State`, %d thread workers "
-                        + "(`ScalingPolicy.fixed`), a source stream of %d segments, 256-byte events. Each of %d rounds "
+                        + "(`ScalingPolicy.fixed`), a source stream of %d segments, 256-byte events. Rounds: %d; each "
                         + "runs both guarantees in turn on fresh streams (the order alternates): %d s at %d events/s "
                         + "(time-to-process: from the moment an event was due to its arrival at a reader of the sink), "
                         + "then a burst of %d events written as fast as the writer goes (throughput: burst events over "
