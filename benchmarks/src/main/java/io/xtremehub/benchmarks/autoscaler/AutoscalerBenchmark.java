@@ -21,6 +21,7 @@ import io.xtremehub.autoscaler.rule.Bounds;
 import io.xtremehub.autoscaler.rule.SegmentRatioRule;
 import io.xtremehub.autoscaler.rule.Stabilizer;
 import io.xtremehub.autoscaler.rule.StreamRateRule;
+import io.xtremehub.benchmarks.charts.TimeSeriesChart;
 import io.xtremehub.flink.source.PravegaSource;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;

@@ -1,4 +1,4 @@
-package io.xtremehub.benchmarks.autoscaler;
+package io.xtremehub.benchmarks.charts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
@@ -13,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
 
-/** Stacked line panels over one time axis (seconds), drawn with Java2D into a PNG. */
-final class TimeSeriesChart {
+/**
+ * Stacked line panels over one time axis (seconds), drawn with Java2D into a PNG: the experiments
+ * that follow a system over time (the autoscaler's, the FaaStream scaling one) share it.
+ */
+public final class TimeSeriesChart {
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c),
         new Color(0xd62728), new Color(0x9467bd)};
     private static final int WIDTH = 1100;
@@ -23,8 +26,8 @@ final class TimeSeriesChart {
     private static final int RIGHT = 200;
 
     /** One panel: a title and named series sampled once per second. */
-    record Panel(String title, Map<String, double[]> series) {
-        Panel {
+    public record Panel(String title, Map<String, double[]> series) {
+        public Panel {
             series = new LinkedHashMap<>(series);
         }
     }
@@ -32,7 +35,8 @@ final class TimeSeriesChart {
     private TimeSeriesChart() {
     }
 
-    static void write(Path png, String title, List<Panel> panels) throws IOException {
+    /** Writes the panels, one below the other, each series sampled once per second. */
+    public static void write(Path png, String title, List<Panel> panels) throws IOException {
         int height = 40 + panels.size() * (PANEL + 30) + 30;
         BufferedImage img = new BufferedImage(WIDTH, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
