@@ -202,10 +202,6 @@ public final class Manager implements AutoCloseable {
             throw new JobDefinitionException("exactly-once needs a streaming job that reads a stream (Mode.STREAM); "
                     + "run jobs over " + spec.source().describe() + " in " + mode + " mode with exactlyOnce=false");
         }
-        if (spec.sink().kind() != SinkSpec.Kind.STREAM) {
-            throw new JobDefinitionException("exactly-once writes to a stream sink only (bucket objects cannot be "
-                    + "committed with a checkpoint); use writeToStream or exactlyOnce=false");
-        }
         for (int i = 0; i < spec.stageCount(); i++) {
             if (spec.stage(i).keyed()) {
                 if (spec.stage(i).kind() == StageSpec.Kind.SORT) {

@@ -12,6 +12,7 @@ import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.ScalingPolicy;
 import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
@@ -240,10 +241,14 @@ public final class JobRunner implements Job {
     }
 
     private StageTransactionCoordinator coordinator(StageState st) {
-        String output = spec.lastStage(st.index) ? spec.sink().stream() : names.dataStream(st.index + 1);
+        boolean toBucket = spec.lastStage(st.index) && spec.sink().kind() == SinkSpec.Kind.BUCKET;
+        String output = !spec.lastStage(st.index) ? names.dataStream(st.index + 1) : toBucket ? null
+                : spec.sink().stream();
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        return new StageTransactionCoordinator(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
-                st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
+        EpochCommits epochs = new EpochCommits(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
+                toBucket ? spec.sink().bucket() : null, options.errorPolicy().deadLetterStream(),
+                resources.epochStaging());
+        return new StageTransactionCoordinator(st.label, ctx, epochs, st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
                 epoch -> resources.deleteEpochState(st.index, epoch), journal.stage(st.index));
     }
 

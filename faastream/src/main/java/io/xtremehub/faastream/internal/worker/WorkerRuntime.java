@@ -124,9 +124,7 @@ public final class WorkerRuntime {
             input = endpoints.openInput(large);
             reader = new InputReader(input, queue);
             output = endpoints.openOutput(large);
-            if (launch.settings().errorPolicy().deadLetterStream() != null) {
-                deadLetters = new DeadLetters(ctx, launch.settings().errorPolicy().deadLetterStream());
-            }
+            deadLetters = endpoints.openDeadLetters();
             if (input.readerGroup()) {
                 report(telemetry, Telemetry.Type.READY, null);
                 WorkerOutcome early = awaitGo(control, telemetry);
@@ -187,7 +185,7 @@ public final class WorkerRuntime {
             switch (gate.offer(control.poll())) {
                 case START -> {
                     if (exactlyOnce != null) {
-                        endpoints.transactionWrites().use(UUID.fromString(gate.start().transaction()));
+                        endpoints.useEpoch(UUID.fromString(gate.start().transaction()));
                     }
                     side.carryOver(gate.forProcessing());
                     return null;
@@ -237,7 +235,7 @@ public final class WorkerRuntime {
             return 0;
         }
         state.saveForEpoch(processor, c.epoch());
-        endpoints.transactionWrites().use(c.nextTransaction());
+        endpoints.useEpoch(c.nextTransaction());
         return c.epoch();
     }
 
