@@ -199,8 +199,10 @@ public final class Manager implements AutoCloseable {
     /** What exactly-once needs: reader groups to checkpoint, transactions to commit, a fixed set of workers. */
     private static void validateExactlyOnce(JobSpec spec, JobOptions options, Mode mode) {
         if (spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM) {
-            throw new JobDefinitionException("exactly-once needs a streaming job that reads a stream (Mode.STREAM); "
-                    + "run jobs over " + spec.source().describe() + " in " + mode + " mode with exactlyOnce=false");
+            throw new JobDefinitionException("exactly-once needs a streaming job that reads a stream (Mode.STREAM): "
+                    + "batch jobs and bucket sources read fixed splits with no checkpoint to roll a crashed worker "
+                    + "back to; run jobs over " + spec.source().describe() + " in " + mode
+                    + " mode with exactlyOnce=false");
         }
         for (int i = 0; i < spec.stageCount(); i++) {
             if (spec.stage(i).keyed()) {

@@ -108,9 +108,9 @@ class ExactlyOnceIT {
         String out = tc.newStream("eo-rej-out", 1);
         String bucket = tc.newBucket("eo-rej");
         Pipeline<String> source = Pipeline.fromStream(in, Serializers.utf8());
-        String toBucket = rejection(source.map(s -> s, Serializers.utf8()).writeToBucket(bucket, "out/"),
-                exactlyOnce(true));
-        assertTrue(toBucket.contains("stream sink only"), toBucket);
+        String fromBucket = rejection(Pipeline.fromBucketFolder(bucket, "in/").map(s -> s, Serializers.bytes())
+                .writeToBucket(bucket, "out/"), JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
+        assertTrue(fromBucket.contains("streaming job") && fromBucket.contains("s3://" + bucket), fromBucket);
         String reduce = rejection(source.map(s -> s, Serializers.utf8())
                 .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream(out), exactlyOnce(true));
         assertTrue(reduce.startsWith("stage 2 (") && reduce.contains("reduces"), reduce);
