@@ -188,7 +188,10 @@ public final class JobRunner implements Job {
                 launcher.addSlot(st, splits == null ? null : splits.get(w), true);
             }
         }
-        if (exactlyOnce) {
+        if (exactlyOnce && stages.get(0).readerGroup == null) {
+            // a job over splits redoes a lost slot's splits in a new attempt; it keeps no record
+            stages.get(0).attempts = new SplitAttempts(epochCommits(stages.get(0)));
+        } else if (exactlyOnce) {
             resources.adoptStreams(List.of(names.recordStream())); // deleted with the job's other streams
             journal = JobJournal.create(records, jobId, spec, options, mode, want);
             for (StageState st : stages) {
@@ -240,15 +243,19 @@ public final class JobRunner implements Job {
         startLoop();
     }
 
-    private StageTransactionCoordinator coordinator(StageState st) {
+    /** Exactly-once: what commits and aborts everything the stage writes in an epoch or attempt. */
+    private EpochCommits epochCommits(StageState st) {
         boolean toBucket = spec.lastStage(st.index) && spec.sink().kind() == SinkSpec.Kind.BUCKET;
         String output = !spec.lastStage(st.index) ? names.dataStream(st.index + 1) : toBucket ? null
                 : spec.sink().stream();
-        String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        EpochCommits epochs = new EpochCommits(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
+        return new EpochCommits(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
                 toBucket ? spec.sink().bucket() : null, options.errorPolicy().deadLetterStream(),
                 resources.epochStaging());
-        return new StageTransactionCoordinator(st.label, ctx, epochs, st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
+    }
+
+    private StageTransactionCoordinator coordinator(StageState st) {
+        String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
+        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
                 epoch -> resources.deleteEpochState(st.index, epoch), journal.stage(st.index));
     }
 
@@ -426,6 +433,13 @@ public final class JobRunner implements Job {
                     st.transactions.close();
                 } catch (RuntimeException e) {
                     LOG.debug("close transactions: {}", e.toString());
+                }
+            }
+            if (st.attempts != null) {
+                try {
+                    st.attempts.close();
+                } catch (RuntimeException e) {
+                    LOG.debug("close attempts: {}", e.toString());
                 }
             }
             if (st.markerWriter != null) {

@@ -125,6 +125,10 @@ public final class WorkerRuntime {
             reader = new InputReader(input, queue);
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
+            if (exactlyOnce != null && exactlyOnce.attempt() != null) {
+                // a stage over splits: everything this worker writes is one attempt, committed when it is done
+                endpoints.useEpoch(exactlyOnce.attempt());
+            }
             if (input.readerGroup()) {
                 report(telemetry, Telemetry.Type.READY, null);
                 WorkerOutcome early = awaitGo(control, telemetry);
