@@ -1,5 +1,6 @@
 package io.xtremehub.faastream.internal.manager;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -69,8 +70,10 @@ class EpochCommitsIT {
             }
             assertEquals(List.of("out/part-a", "out/part-b"), tc.objects().keys(sink, ""), "after " + manager);
             assertEquals("1\n2\n", new String(tc.objects().get(sink, "out/part-a"), StandardCharsets.UTF_8));
-            assertEquals(List.of("{\"n\":1}", "{\"n\":2}"), tc.events().readAllStrings(dead, Duration.ofSeconds(30)),
-                    "dead letters after " + manager);
+            // a Pravega commit completes in the background: wait for the letters to be readable
+            await("dead letters after " + manager).atMost(Duration.ofSeconds(60))
+                    .until(() -> tc.events().readAllStrings(dead, Duration.ofSeconds(30))
+                            .equals(List.of("{\"n\":1}", "{\"n\":2}")));
         }
         assertEquals(List.of(), tc.objects().keys(SPILL, stagingPrefix(staging, epoch) + "sink/"),
                 "published parts are no longer staged");
