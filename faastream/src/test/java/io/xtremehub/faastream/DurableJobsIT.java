@@ -12,10 +12,12 @@ import io.pravega.client.stream.StreamConfiguration;
 import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
 import io.xtremehub.testkit.cluster.TestCluster;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +29,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Durable exactly-once jobs: a manager in its own JVM is killed with SIGKILL in the middle of a
- * running sum, and a new manager resumes the job from its record in Pravega. The sink must then
+ * running sum, and {@code xtremehub job resume} resumes the job from its record in Pravega. The sink must then
  * hold each input value exactly once with sums that chain (ExactlyOnceIT's check), and the old
  * manager's worker processes, which outlive it, must be gone. Resuming the job of a manager that
  * is still alive fences that manager out; records that cannot be read are skipped with one line.
@@ -40,13 +42,14 @@ class DurableJobsIT {
     private static final Path LOGS = Path.of("target", "durable-jobs-it");
 
     @Test
-    @Timeout(value = 4, unit = TimeUnit.MINUTES)
-    void aJobOfAManagerKilledMidRunResumesExactlyOnceInANewManager() throws Exception {
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aJobOfAManagerKilledMidRunResumesExactlyOnceUnderJobResume() throws Exception {
         String in = tc.newStream("dur-in", 2);
         String out = tc.newStream("dur-out", 1);
         ManagerJvm firstJvm = ManagerJvm.start(tc, LOGS, in, out);
         Process first = firstJvm.process();
         List<ProcessHandle> oldWorkers = new ArrayList<>();
+        ManagerJvm resumeJvm = null;
         String jobId = firstJvm.awaitJobId();
         try (SteadyInput input = new SteadyInput(tc, in, EVENTS, true)) {
             await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
@@ -58,19 +61,25 @@ class DurableJobsIT {
             assertTrue(first.waitFor(30, TimeUnit.SECONDS), "the first manager did not die");
             assertFalse(oldWorkers.isEmpty(), "the first manager ran no worker process");
 
-            try (Manager second = threadManager()) {
-                ResumedJobs resumed = second.resumeJobs();
-                Job job = resumed.resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
-                        .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumed: " + resumed));
-                input.writeSecondHalf();
-                await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
-                        .pollInterval(Duration.ofSeconds(1))
-                        .failFast("the resumed job stopped: " + job.status(), () -> job.status().state().terminal())
-                        .until(() -> committedValues(out) == EVENTS);
-                input.assertFinished();
-                await("the old manager's workers to be stopped").atMost(Duration.ofMinutes(1))
-                        .until(() -> oldWorkers.stream().noneMatch(ProcessHandle::isAlive));
-                job.cancel();
+            // what a user runs: `xtremehub job resume`, the pipeline's classes given by --class-path
+            resumeJvm = ManagerJvm.startResume(tc, LOGS.resolve("resume"), resumeConfig());
+            Process resumer = resumeJvm.process();
+            resumeJvm.awaitLine("resumed " + jobId, "job resume to resume " + jobId);
+            input.writeSecondHalf();
+            await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofSeconds(1))
+                    .failFast("job resume exited", () -> !resumer.isAlive())
+                    .until(() -> committedValues(out) == EVENTS);
+            input.assertFinished();
+            await("the old manager's workers to be stopped").atMost(Duration.ofMinutes(1))
+                    .until(() -> oldWorkers.stream().noneMatch(ProcessHandle::isAlive));
+            // killed in turn, the command leaves the job to be resumed again; here, to be cancelled
+            resumer.destroyForcibly();
+            assertTrue(resumer.waitFor(30, TimeUnit.SECONDS), "job resume did not die");
+            try (Manager last = threadManager()) {
+                last.resumeJobs().resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
+                        .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumable again"))
+                        .cancel();
             }
             List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
             assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the manager's kill: "
@@ -78,7 +87,22 @@ class DurableJobsIT {
         } finally {
             first.destroyForcibly();
             oldWorkers.forEach(ProcessHandle::destroyForcibly);
+            if (resumeJvm != null) {
+                resumeJvm.process().descendants().forEach(ProcessHandle::destroyForcibly);
+                resumeJvm.process().destroyForcibly();
+            }
         }
+    }
+
+    /** The cluster's object store for `job resume`, its workers threads of its own JVM. */
+    private static Path resumeConfig() throws java.io.IOException {
+        ClusterConfig cfg = tc.standalone().config();
+        Path file = LOGS.resolve("resume.yaml");
+        Files.createDirectories(LOGS);
+        Files.writeString(file, String.join("\n", "controller: " + tc.controllerUri(), "objectStore:",
+                "  endpoint: " + tc.s3Endpoint(), "  region: " + cfg.ltsRegion(), "  accessKey: " + cfg.ltsAccessKey(),
+                "  secretKey: " + cfg.ltsSecretKey(), "platform:", "  type: threads", ""));
+        return file;
     }
 
     /** Resuming a job whose manager is in fact alive fences that manager out: it stops, the job runs on. */

@@ -19,9 +19,10 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code job list | status <id> | metrics <id>}: reads the job status snapshots that managers publish
  * to the scope's {@code faastream-jobs} stream, so it needs only the controller address.
+ * {@code job resume} ({@link ResumeJobs}) is a manager of its own.
  */
 @Command(name = "job", mixinStandardHelpOptions = true, subcommands = {JobCli.ListJobs.class, JobCli.Status.class,
-        JobCli.Metrics.class}, description = "FaaStream jobs: list, status, metrics.")
+        JobCli.Metrics.class, ResumeJobs.class}, description = "FaaStream jobs: list, status, metrics, resume.")
 public final class JobCli {
     @Option(names = "--config", scope = CommandLine.ScopeType.INHERIT,
             description = "the Manager's YAML file (see faastream/manager.example.yaml; default: $FAASTREAM_CONFIG)")

@@ -19,9 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The worker JVM's class path is, unless set with {@link Builder#classPath}, the manager's own:
  * Surefire's real test class path when running under Maven tests, else {@code java.class.path}.
- * Each worker's output goes to {@code <logDir>/<workerId>.log}.
+ * Each worker's output goes to {@code <logDir>/<workerId>.log}, its log file (the components' warnings)
+ * to {@code <logDir>/<workerId>/xtremehub.log} unless its JVM options set {@code xtremehub.log.dir}.
  */
 public final class LocalProcessPlatform implements WorkerPlatform {
+    /** Where XtremeHub's logback configuration puts its log file. */
+    private static final String LOG_DIR_PROPERTY = "xtremehub.log.dir";
     private final String java;
     private final String classPath;
     private final List<String> jvmArgs;
@@ -50,6 +53,10 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmArgs);
+        if (jvmArgs.stream().noneMatch(a -> a.startsWith("-D" + LOG_DIR_PROPERTY + "="))) {
+            // each worker's log file of its own, not one ./logs/xtremehub.log that every worker appends to
+            cmd.add("-D" + LOG_DIR_PROPERTY + "=" + logDir.resolve(request.workerId()));
+        }
         cmd.add("-cp");
         cmd.add(classPath);
         cmd.add(WorkerMain.class.getName());
