@@ -8,6 +8,7 @@ import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.EpochStaging;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -113,6 +114,36 @@ final class EpochCommits implements AutoCloseable {
             finish(deadLetters, deadLetterTxn, number, deadLetterStream);
         }
         staging.publish(epoch, sinkBucket);
+    }
+
+    /**
+     * Waits until a commit made by {@link #commit} is readable: Pravega completes a transaction's
+     * commit in the background, and a batch job counts as done only when its output can be read.
+     */
+    void awaitCommitted(UUID epoch, UUID deadLetterTxn, long number, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        awaitCommitted(output, epoch, number, outputName, deadline);
+        awaitCommitted(deadLetters, deadLetterTxn, number, deadLetterStream, deadline);
+    }
+
+    private void awaitCommitted(TransactionalEventStreamWriter<ByteBuffer> writer, UUID id, long number,
+                                String where, long deadline) {
+        if (writer == null || id == null) {
+            return;
+        }
+        Transaction<ByteBuffer> txn = writer.getTxn(id);
+        while (txn.checkStatus() != Transaction.Status.COMMITTED) {
+            if (txn.checkStatus() != Transaction.Status.COMMITTING || System.nanoTime() > deadline) {
+                throw new IllegalStateException(label + ": commit " + number + " on " + where
+                        + " did not complete (transaction " + txn.checkStatus().name().toLowerCase() + ")");
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(label + ": interrupted while waiting for a commit on " + where, e);
+            }
+        }
     }
 
     /** Completes a recorded commit that a manager which is gone may not have finished; repeatable. */

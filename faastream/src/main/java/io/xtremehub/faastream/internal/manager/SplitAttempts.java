@@ -1,5 +1,6 @@
 package io.xtremehub.faastream.internal.manager;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import java.util.UUID;
  * results reach it once. No checkpoints: a split is redone whole rather than resumed.
  */
 final class SplitAttempts implements AutoCloseable {
+    private static final Duration COMMIT_TIMEOUT = Duration.ofMinutes(2);
     private final EpochCommits commits;
     /** Slot to its running attempt. */
     private final Map<String, UUID> running = new HashMap<>();
@@ -44,7 +46,10 @@ final class SplitAttempts implements AutoCloseable {
         if (attempt == null) {
             return;
         }
-        commits.commit(attempt, commits.prepare(attempt), ++committed);
+        UUID deadLetters = commits.prepare(attempt);
+        commits.commit(attempt, deadLetters, ++committed);
+        // the job may end right after its last slot: what it committed must be readable by then
+        commits.awaitCommitted(attempt, deadLetters, committed, COMMIT_TIMEOUT);
     }
 
     /** The slot's worker is lost (and killed): its attempt's output is thrown away. */
