@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * ({@link JobResources}), deals a bounded source to the first stage ({@link SourceSplitter}) and
  * launches the workers ({@link WorkerLauncher}); then loops: worker reports and liveness
  * ({@link StageSupervisor}), the start signal, exactly-once epochs (each stage's
- * {@link StageTransactionCoordinator}), batch progress ({@link BatchProgress}), scaling
+ * {@link StageTransactionCoordinator}, or {@link SplitAttempts} over splits), batch progress ({@link BatchProgress}), scaling
  * ({@link StageScaler}) and the published status ({@link StatusSnapshot}); and cleans up at the end.
  * An exactly-once job keeps its durable record current ({@link JobJournal}), from which a later
  * manager resumes it ({@link #resume}, {@link JobResumer}).
