@@ -132,10 +132,11 @@ final class EpochCommits implements AutoCloseable {
             return;
         }
         Transaction<ByteBuffer> txn = writer.getTxn(id);
-        while (txn.checkStatus() != Transaction.Status.COMMITTED) {
-            if (txn.checkStatus() != Transaction.Status.COMMITTING || System.nanoTime() > deadline) {
+        Transaction.Status status;
+        while ((status = txn.checkStatus()) != Transaction.Status.COMMITTED) {
+            if (status != Transaction.Status.COMMITTING || System.nanoTime() > deadline) {
                 throw new IllegalStateException(label + ": commit " + number + " on " + where
-                        + " did not complete (transaction " + txn.checkStatus().name().toLowerCase() + ")");
+                        + " did not complete (transaction " + status.name().toLowerCase() + ")");
             }
             try {
                 Thread.sleep(20);
