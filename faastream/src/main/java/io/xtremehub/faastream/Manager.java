@@ -198,13 +198,11 @@ public final class Manager implements AutoCloseable {
 
     /** What exactly-once needs: reader groups to checkpoint, transactions to commit, a fixed set of workers. */
     private static void validateExactlyOnce(JobSpec spec, JobOptions options, Mode mode) {
-        if (spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM) {
-            throw new JobDefinitionException("exactly-once needs a streaming job that reads a stream (Mode.STREAM); "
-                    + "run jobs over " + spec.source().describe() + " in " + mode + " mode with exactlyOnce=false");
-        }
-        if (spec.sink().kind() != SinkSpec.Kind.STREAM) {
-            throw new JobDefinitionException("exactly-once writes to a stream sink only (bucket objects cannot be "
-                    + "committed with a checkpoint); use writeToStream or exactlyOnce=false");
+        boolean splits = spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM;
+        if (splits && spec.stageCount() > 1) {
+            throw new JobDefinitionException("exactly-once over " + spec.source().describe() + " in " + mode
+                    + " mode redoes a lost worker's splits whole, which only a one-stage job can (its later stages "
+                    + "would see the lost attempt's events); do the work in one map step or use exactlyOnce=false");
         }
         for (int i = 0; i < spec.stageCount(); i++) {
             if (spec.stage(i).keyed()) {

@@ -108,9 +108,10 @@ class ExactlyOnceIT {
         String out = tc.newStream("eo-rej-out", 1);
         String bucket = tc.newBucket("eo-rej");
         Pipeline<String> source = Pipeline.fromStream(in, Serializers.utf8());
-        String toBucket = rejection(source.map(s -> s, Serializers.utf8()).writeToBucket(bucket, "out/"),
-                exactlyOnce(true));
-        assertTrue(toBucket.contains("stream sink only"), toBucket);
+        String fromBucket = rejection(Pipeline.fromBucketFolder(bucket, "in/").map(s -> s, Serializers.bytes())
+                .map(s -> s, Serializers.bytes()).writeToBucket(bucket, "out/"),
+                JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
+        assertTrue(fromBucket.contains("one-stage job") && fromBucket.contains("s3://" + bucket), fromBucket);
         String reduce = rejection(source.map(s -> s, Serializers.utf8())
                 .reduce(s -> s, g -> g.key(), Serializers.utf8()).writeToStream(out), exactlyOnce(true));
         assertTrue(reduce.startsWith("stage 2 (") && reduce.contains("reduces"), reduce);
@@ -118,9 +119,9 @@ class ExactlyOnceIT {
                 .reduce(s -> s, Combiner.<String>counting(), (s, n) -> s + n, Serializers.utf8()).writeToStream(out),
                 exactlyOnce(true));
         assertTrue(combining.startsWith("stage 2 (") && combining.contains("reduces"), combining);
-        String batch = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
-                JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
-        assertTrue(batch.contains("streaming job"), batch);
+        String batch = rejection(source.map(s -> s, Serializers.utf8()).map(s -> s, Serializers.utf8())
+                .writeToStream(out), JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build());
+        assertTrue(batch.contains("one-stage job"), batch);
         String scaling = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.coordinated().build())
                         .build());

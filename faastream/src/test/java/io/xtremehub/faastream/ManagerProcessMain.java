@@ -8,8 +8,8 @@ import java.time.Duration;
 /**
  * A manager in its own JVM ({@link ManagerJvm}), for tests to kill with SIGKILL: runs an exactly-once
  * job from {@code in} to {@code out} on worker processes, prints {@code RUNNING <job id>} and waits
- * to be killed. The job is ExactlyOnceIT's running sum on one worker, or, given a number of workers,
- * {@link ChainedSum} on that many.
+ * to be killed. The job is ExactlyOnceIT's running sum on one worker (into a bucket when {@code out}
+ * reads {@code s3://bucket/path/}), or, given a number of workers, {@link ChainedSum} on that many.
  *
  * <p>Arguments: controller URI, S3 endpoint, region, access key, secret key, in, out, worker log
  * folder[, workers].
@@ -25,12 +25,21 @@ public final class ManagerProcessMain {
                 .platform(LocalProcessPlatform.builder().logDir(Path.of(args[7])).build()).build();
         Job job = args.length > 8
                 ? manager.execute(ChainedSum.pipeline(args[5], args[6], Integer.parseInt(args[8])), ChainedSum.options())
-                : manager.execute(Pipeline.fromStream(args[5], Serializers.utf8())
-                        .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum").writeToStream(args[6]),
+                : manager.execute(runningSum(args[5], args[6]),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
                         .name("durable-sum").build());
         System.out.println("RUNNING " + job.id());
         System.out.flush();
         Thread.currentThread().join();
+    }
+
+    private static Pipeline<String> runningSum(String in, String out) {
+        Pipeline<String> sum = Pipeline.fromStream(in, Serializers.utf8())
+                .map(new ExactlyOnceIT.RunningSum(), Serializers.utf8()).named("sum");
+        if (!out.startsWith("s3://")) {
+            return sum.writeToStream(out);
+        }
+        String[] bucketAndPath = out.substring(5).split("/", 2);
+        return sum.writeToBucket(bucketAndPath[0], bucketAndPath[1]);
     }
 }

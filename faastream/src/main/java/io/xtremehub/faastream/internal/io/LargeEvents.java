@@ -19,19 +19,25 @@ public final class LargeEvents {
 
     private final ObjectStore store;
     private final String bucket;
-    private final String prefix;
     private final Path shuffleDir;
+    /** Where {@link #park} puts events; exactly-once jobs park under the current epoch. */
+    private String parkPrefix;
 
     /** @param shuffleDir the job's local shuffle directory, or null to park packs in the object store */
     public LargeEvents(ObjectStore store, String bucket, String prefix, Path shuffleDir) {
         this.store = store;
         this.bucket = bucket;
-        this.prefix = prefix;
         this.shuffleDir = shuffleDir;
+        this.parkPrefix = prefix + "large/";
+    }
+
+    /** Parks from now on under {@code keyPrefix}, so that an aborted epoch's events can be deleted with it. */
+    public void parkUnder(String keyPrefix) {
+        this.parkPrefix = keyPrefix;
     }
 
     public String park(byte[] payload) {
-        String key = prefix + "large/" + UUID.randomUUID();
+        String key = parkPrefix + UUID.randomUUID();
         store.put(bucket, key, payload);
         return key;
     }

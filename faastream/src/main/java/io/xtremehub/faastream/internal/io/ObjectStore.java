@@ -117,6 +117,12 @@ public final class ObjectStore implements AutoCloseable {
         return s3.getObject(r -> r.bucket(bucket).key(key).range("bytes=" + start + "-" + (end - 1)));
     }
 
+    /** Copies an object server-side (a whole object appears at once under {@code toKey}). */
+    public void copy(String fromBucket, String fromKey, String toBucket, String toKey) {
+        s3.copyObject(r -> r.sourceBucket(fromBucket).sourceKey(fromKey).destinationBucket(toBucket)
+                .destinationKey(toKey));
+    }
+
     public void delete(String bucket, String key) {
         s3.deleteObject(r -> r.bucket(bucket).key(key));
     }

@@ -14,10 +14,13 @@ import java.util.UUID;
  * @param positions        the read positions of that checkpoint: scoped stream name to stream cut text
  * @param committing       the committed epoch's transaction: a recovering manager commits it if it is still
  *                         open (the record is written just before the commit); null when there is none
+ * @param committingDeadLetters the transaction of the dead-letter stream that holds the committed epoch's
+ *                         dead letters, committed with it; null when there is none
  * @param openTransactions transactions begun but not committed, to abort on recovery
  */
 public record EpochProgress(long generation, long committedEpoch, long nextEpoch, String checkpoint,
-                            Map<String, String> positions, UUID committing, List<UUID> openTransactions) {
+                            Map<String, String> positions, UUID committing, UUID committingDeadLetters,
+                            List<UUID> openTransactions) {
     public EpochProgress {
         positions = positions == null ? Map.of() : Map.copyOf(positions);
         openTransactions = openTransactions == null ? List.of() : List.copyOf(openTransactions);
@@ -25,6 +28,6 @@ public record EpochProgress(long generation, long committedEpoch, long nextEpoch
 
     /** A stage that has not begun an epoch yet. */
     public static EpochProgress initial() {
-        return new EpochProgress(0, 0, 1, null, Map.of(), null, List.of());
+        return new EpochProgress(0, 0, 1, null, Map.of(), null, null, List.of());
     }
 }

@@ -7,6 +7,7 @@ import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamConfiguration;
 import io.xtremehub.faastream.ObjectStoreConfig;
+import io.xtremehub.faastream.internal.io.EpochStaging;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.io.StageReaderGroups;
@@ -123,6 +124,11 @@ final class JobResources {
         if (!ok) {
             throw new IllegalStateException("the controller refused to scale " + stream + " to " + count + " segments");
         }
+    }
+
+    /** Exactly-once: where the job's epochs stage objects until they are committed. */
+    EpochStaging epochStaging() {
+        return new EpochStaging(store, storeConfig.spillBucket(), names);
     }
 
     /** Removes the state a stage saved for an epoch that is no longer needed. */

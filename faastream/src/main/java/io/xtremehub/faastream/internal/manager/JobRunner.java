@@ -12,6 +12,7 @@ import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.ScalingPolicy;
 import io.xtremehub.faastream.internal.graph.JobSpec;
+import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
@@ -45,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * ({@link JobResources}), deals a bounded source to the first stage ({@link SourceSplitter}) and
  * launches the workers ({@link WorkerLauncher}); then loops: worker reports and liveness
  * ({@link StageSupervisor}), the start signal, exactly-once epochs (each stage's
- * {@link StageTransactionCoordinator}), batch progress ({@link BatchProgress}), scaling
+ * {@link StageTransactionCoordinator}, or {@link SplitAttempts} over splits), batch progress ({@link BatchProgress}), scaling
  * ({@link StageScaler}) and the published status ({@link StatusSnapshot}); and cleans up at the end.
  * An exactly-once job keeps its durable record current ({@link JobJournal}), from which a later
  * manager resumes it ({@link #resume}, {@link JobResumer}).
@@ -187,7 +188,10 @@ public final class JobRunner implements Job {
                 launcher.addSlot(st, splits == null ? null : splits.get(w), true);
             }
         }
-        if (exactlyOnce) {
+        if (exactlyOnce && stages.get(0).readerGroup == null) {
+            // a job over splits redoes a lost slot's splits in a new attempt; it keeps no record
+            stages.get(0).attempts = new SplitAttempts(epochCommits(stages.get(0)));
+        } else if (exactlyOnce) {
             resources.adoptStreams(List.of(names.recordStream())); // deleted with the job's other streams
             journal = JobJournal.create(records, jobId, spec, options, mode, want);
             for (StageState st : stages) {
@@ -239,11 +243,19 @@ public final class JobRunner implements Job {
         startLoop();
     }
 
+    /** Exactly-once: what commits and aborts everything the stage writes in an epoch or attempt. */
+    private EpochCommits epochCommits(StageState st) {
+        boolean toBucket = spec.lastStage(st.index) && spec.sink().kind() == SinkSpec.Kind.BUCKET;
+        String output = !spec.lastStage(st.index) ? names.dataStream(st.index + 1) : toBucket ? null
+                : spec.sink().stream();
+        return new EpochCommits(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
+                toBucket ? spec.sink().bucket() : null, options.errorPolicy().deadLetterStream(),
+                resources.epochStaging());
+    }
+
     private StageTransactionCoordinator coordinator(StageState st) {
-        String output = spec.lastStage(st.index) ? spec.sink().stream() : names.dataStream(st.index + 1);
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        return new StageTransactionCoordinator(st.label, ctx, "fs-" + jobId + "-txn" + st.index, output,
-                st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
+        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
                 epoch -> resources.deleteEpochState(st.index, epoch), journal.stage(st.index));
     }
 
@@ -421,6 +433,13 @@ public final class JobRunner implements Job {
                     st.transactions.close();
                 } catch (RuntimeException e) {
                     LOG.debug("close transactions: {}", e.toString());
+                }
+            }
+            if (st.attempts != null) {
+                try {
+                    st.attempts.close();
+                } catch (RuntimeException e) {
+                    LOG.debug("close attempts: {}", e.toString());
                 }
             }
             if (st.markerWriter != null) {

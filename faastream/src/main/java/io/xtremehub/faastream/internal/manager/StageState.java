@@ -24,6 +24,8 @@ final class StageState {
     ReaderGroup readerGroup;
     /** Exactly-once jobs only: the stage's transactions and checkpoints. */
     StageTransactionCoordinator transactions;
+    /** Exactly-once jobs whose stage reads fixed splits: one committed attempt per slot. */
+    SplitAttempts attempts;
     EventStreamWriter<ByteBuffer> markerWriter;
     int partitions;
     int nextSlot;

@@ -22,14 +22,12 @@ final class StageSupervisor {
     private final WorkerLauncher launcher;
     private final JobOptions options;
     private final ScalingPolicy policy;
-    private final boolean exactlyOnce;
     private final JobFailure failure;
 
     StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure) {
         this.launcher = launcher;
         this.options = options;
         this.policy = options.scalingPolicy();
-        this.exactlyOnce = options.exactlyOnce();
         this.failure = failure;
     }
 
@@ -48,6 +46,9 @@ final class StageSupervisor {
             case READY -> slot.ready = true;
             case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
             case DONE -> {
+                if (st.attempts != null && !commitAttempt(st, slot)) {
+                    return;
+                }
                 slot.finished = true;
                 retire(st, t);
             }
@@ -58,6 +59,17 @@ final class StageSupervisor {
                     t.eventsIn(), t.eventsOut(), t.processingNanos(), t.readNanos(), t.timestampMillis()));
             default -> {
             }
+        }
+    }
+
+    /** Exactly-once over splits: the slot's finished attempt becomes visible; false when it could not. */
+    private boolean commitAttempt(StageState st, SlotState slot) {
+        try {
+            st.attempts.finished(slot.slot);
+            return true;
+        } catch (RuntimeException e) {
+            failure.set(e.getMessage() + "; the job stops (the finished slots' output stays, nothing else is visible)");
+            return false;
         }
     }
 
@@ -116,22 +128,26 @@ final class StageSupervisor {
             failure.set(who + " " + why + " while finishing; the job stops rather than lose its last events (rerun the job)");
             return;
         }
-        if (exactlyOnce && st.transactions.commits() > slot.commitsAtLastLoss) {
+        if (st.transactions != null && st.transactions.commits() > slot.commitsAtLastLoss) {
             // the stage committed since this slot's last loss: it made progress, so count afresh
             // (a Lambda worker reaching its time limit is recovered like this once per invocation)
             slot.restarts = 0;
         }
-        if (exactlyOnce) {
+        if (st.transactions != null) {
             slot.commitsAtLastLoss = st.transactions.commits();
         }
         if (++slot.restarts > MAX_RESTARTS) {
             failure.set(who + " " + why + "; slot " + slot.slot + " failed " + MAX_RESTARTS + " times"
-                    + (exactlyOnce ? " without a commit in between" : "") + ", giving up");
+                    + (st.transactions != null ? " without a commit in between" : "") + ", giving up");
             return;
         }
-        if (exactlyOnce) {
+        if (st.transactions != null) {
             rollBack(st, who + " " + why);
             return;
+        }
+        if (st.attempts != null) {
+            // killed above: nothing more lands in its attempt, which is thrown away; the slot starts over
+            st.attempts.lost(slot.slot);
         }
         if (slot.last != null) {
             retire(st, slot.last);

@@ -1,19 +1,13 @@
 package io.xtremehub.faastream.internal.manager;
 
 import io.pravega.client.stream.Checkpoint;
-import io.pravega.client.stream.EventWriterConfig;
 import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
-import io.pravega.client.stream.Transaction;
-import io.pravega.client.stream.TransactionalEventStreamWriter;
-import io.pravega.client.stream.TxnFailedException;
-import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.jobrecord.EpochProgress;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -29,7 +23,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The manager's half of exactly-once for one stage (reference Algorithm 2). The stage's output
- * goes into one Pravega transaction per epoch, which every worker joins by id. When the
+ * goes into one Pravega transaction per epoch, which every worker joins by id; what it writes to
+ * the object store (bucket sink parts, dead letters, large events) is staged under that id
+ * ({@link EpochCommits} commits or aborts all of it together). When the
  * transaction window has passed, it opens the next epoch's transaction and starts a reader-group
  * checkpoint named after both ({@link EpochCheckpoint}); once the checkpoint has completed (every
  * reader passed it, so it holds the read positions) and every worker has reported that its output
@@ -45,10 +41,9 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StageTransactionCoordinator.class);
 
     private final String label;
-    private final String outputStream;
     private final ReaderGroup readerGroup;
     private final ReaderGroupConfig initialConfig;
-    private final TransactionalEventStreamWriter<ByteBuffer> writer;
+    private final EpochCommits epochs;
     private final PravegaContext ctx;
     private final long windowMillis;
     /** Told the epoch whose saved state is no longer needed once a later one is committed. */
@@ -58,7 +53,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     private long generation;
     private long nextEpoch = 1;
-    private Transaction<ByteBuffer> current;
+    private UUID current;
     private long currentSince;
     private PendingEpoch pending;
     private long committedEpoch;
@@ -68,23 +63,21 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private long abortedEpochs;
 
     /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
-    private record PendingEpoch(long epoch, Transaction<ByteBuffer> next, CompletableFuture<Checkpoint> checkpoint,
+    private record PendingEpoch(long epoch, UUID next, CompletableFuture<Checkpoint> checkpoint,
                                 Set<String> acknowledged) {
     }
 
-    StageTransactionCoordinator(String label, PravegaContext ctx, String writerId, String outputStream,
-                                ReaderGroup readerGroup, ReaderGroupConfig initialConfig, long windowMillis,
+    StageTransactionCoordinator(String label, PravegaContext ctx, EpochCommits epochs, ReaderGroup readerGroup,
+                                ReaderGroupConfig initialConfig, long windowMillis,
                                 LongConsumer discardEpochState, Consumer<EpochProgress> journal) {
         this.label = label;
         this.ctx = ctx;
-        this.outputStream = outputStream;
         this.readerGroup = readerGroup;
         this.initialConfig = initialConfig;
         this.windowMillis = windowMillis;
         this.discardEpochState = discardEpochState;
         this.journal = journal;
-        this.writer = ctx.events().createTransactionalEventWriter(writerId, outputStream, new ByteBufferSerializer(),
-                EventWriterConfig.builder().build());
+        this.epochs = epochs;
     }
 
     /** The generation workers launched now belong to; it changes at every rollback. */
@@ -108,10 +101,10 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     /** Opens the first transaction of the current generation; the workers are told to use it. */
     UUID open() {
-        current = writer.beginTxn();
+        current = epochs.begin();
         currentSince = System.currentTimeMillis();
-        journal.accept(progress(null, null));
-        return current.getTxnId();
+        journal.accept(progress(null, null, null));
+        return current;
     }
 
     boolean isOpen() {
@@ -153,11 +146,11 @@ final class StageTransactionCoordinator implements AutoCloseable {
     }
 
     private void startCheckpoint() {
-        Transaction<ByteBuffer> next = writer.beginTxn();
+        UUID next = epochs.begin();
         long epoch = nextEpoch++;
-        String name = new EpochCheckpoint(generation, epoch, next.getTxnId()).name();
+        String name = new EpochCheckpoint(generation, epoch, next).name();
         // recorded before the workers can use it, so a recovering manager knows to abort it
-        journal.accept(progress(null, next.getTxnId()));
+        journal.accept(progress(null, null, next));
         pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.executor()), new HashSet<>());
     }
 
@@ -167,13 +160,9 @@ final class StageTransactionCoordinator implements AutoCloseable {
         committedPositions = checkpoint.asImpl().getPositions();
         committedCheckpoint = checkpoint.getName();
         committedEpoch = pending.epoch;
-        journal.accept(progress(current.getTxnId(), null));
-        try {
-            current.commit();
-        } catch (TxnFailedException e) {
-            throw new IllegalStateException(label + ": the transaction of epoch " + committedEpoch + " on "
-                    + outputStream + " could not be committed (it timed out or was aborted)", e);
-        }
+        UUID deadLetters = epochs.prepare(current);
+        journal.accept(progress(current, deadLetters, null));
+        epochs.commit(current, deadLetters, committedEpoch);
         commits++;
         current = pending.next;
         currentSince = System.currentTimeMillis();
@@ -196,7 +185,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
                         .build();
         generation++;
         // recorded first: a manager whose job was taken over fails here and leaves the group alone
-        journal.accept(progress(null, null));
+        journal.accept(progress(null, null, null));
         readerGroup.resetReaderGroup(restart);
         LOG.info("{}: rolled back to epoch {} (generation {})", label, committedEpoch, generation);
     }
@@ -220,73 +209,48 @@ final class StageTransactionCoordinator implements AutoCloseable {
             committedPositions = positions;
         }
         if (p.committing() != null) {
-            finishCommit(writer.getTxn(p.committing()));
+            epochs.finishCommit(p.committing(), p.committingDeadLetters(), committedEpoch);
         }
         for (UUID open : p.openTransactions()) {
-            abortQuietly(writer.getTxn(open));
+            epochs.abort(open);
         }
-    }
-
-    private void finishCommit(Transaction<ByteBuffer> txn) {
-        Transaction.Status status = txn.checkStatus();
-        try {
-            switch (status) {
-                case OPEN -> txn.commit();
-                case COMMITTING, COMMITTED -> {
-                }
-                default -> throw new IllegalStateException(label + ": the transaction of committed epoch "
-                        + committedEpoch + " was " + status.name().toLowerCase() + " while no manager ran (it timed"
-                        + " out); that epoch's results are lost, rerun the job from its input");
-            }
-        } catch (TxnFailedException e) {
-            throw new IllegalStateException(label + ": the transaction of committed epoch " + committedEpoch
-                    + " could not be committed on resume", e);
-        }
-        LOG.info("{}: finished the commit of epoch {} ({})", label, committedEpoch, status);
     }
 
     /**
      * The stage's progress for its journal.
      *
-     * @param committing the transaction about to be committed, or null
-     * @param beginning  a transaction begun for the next epoch but not yet in {@code pending}, or null
+     * @param committing  the transaction about to be committed, or null
+     * @param deadLetters the dead-letter transaction committed with it, or null
+     * @param beginning   a transaction begun for the next epoch but not yet in {@code pending}, or null
      */
-    private EpochProgress progress(UUID committing, UUID beginning) {
+    private EpochProgress progress(UUID committing, UUID deadLetters, UUID beginning) {
         Map<String, String> positions = new LinkedHashMap<>();
         if (committedPositions != null) {
             committedPositions.forEach((stream, cut) -> positions.put(stream.getScopedName(), cut.asText()));
         }
         List<UUID> open = new ArrayList<>();
-        if (current != null && !current.getTxnId().equals(committing)) {
-            open.add(current.getTxnId());
+        if (current != null && !current.equals(committing)) {
+            open.add(current);
         }
         if (pending != null) {
-            open.add(pending.next.getTxnId());
+            open.add(pending.next);
         }
         if (beginning != null) {
             open.add(beginning);
         }
         return new EpochProgress(generation, committedEpoch, nextEpoch, committedCheckpoint, positions, committing,
-                open);
+                deadLetters, open);
     }
 
     private void abortOpen() {
         if (pending != null) {
-            abortQuietly(pending.next);
+            epochs.abort(pending.next);
             pending.checkpoint.cancel(false);
             pending = null;
         }
         if (current != null) {
-            abortQuietly(current);
+            epochs.abort(current);
             current = null;
-        }
-    }
-
-    private void abortQuietly(Transaction<ByteBuffer> t) {
-        try {
-            t.abort();
-        } catch (RuntimeException e) {
-            LOG.debug("{}: abort of transaction {} failed: {}", label, t.getTxnId(), e.toString());
         }
     }
 
@@ -294,6 +258,6 @@ final class StageTransactionCoordinator implements AutoCloseable {
     @Override
     public void close() {
         abortOpen();
-        writer.close();
+        epochs.close();
     }
 }

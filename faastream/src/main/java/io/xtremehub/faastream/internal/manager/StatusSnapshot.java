@@ -45,8 +45,10 @@ final class StatusSnapshot {
             }
             metrics.add(new StageMetrics(st.index, st.spec.name(), workers, st.partitions, in, out, queue,
                     in == 0 ? 0 : nanos / 1000.0 / in, st.lagBytes, dl, st.done,
-                    st.transactions == null ? 0 : st.transactions.commits(),
-                    st.transactions == null ? 0 : st.transactions.abortedEpochs()));
+                    st.transactions != null ? st.transactions.commits()
+                            : st.attempts != null ? st.attempts.commits() : 0,
+                    st.transactions != null ? st.transactions.abortedEpochs()
+                            : st.attempts != null ? st.attempts.abortedAttempts() : 0));
             if (st.done) {
                 progress += 1;
             } else if (st.index == 0 && total > 0) {

@@ -48,8 +48,9 @@ final class WorkerLauncher {
         slot.heard = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();
-        WorkerLaunch.ExactlyOnceStart start = st.transactions == null ? null
-                : new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch());
+        WorkerLaunch.ExactlyOnceStart start = st.transactions != null
+                ? new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch(), null)
+                : st.attempts != null ? new WorkerLaunch.ExactlyOnceStart(0, 0, st.attempts.begin(slot.slot)) : null;
         WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
                 st.index, slot.slot, slot.workerId, settings, slot.splits, start == null && slot.incarnation > 0, start);
         slot.handle = platform.launch(new WorkerRequest(slot.workerId, jobId, st.index, l.encode()));

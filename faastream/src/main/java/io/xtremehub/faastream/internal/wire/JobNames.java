@@ -45,4 +45,12 @@ public record JobNames(String jobId) implements Serializable {
     public String epochStateKey(int stage, long epoch, String workerSlot) {
         return epochStatePrefix(stage, epoch) + workerSlot;
     }
+
+    /**
+     * Exactly-once: where the objects written for one epoch (named by its transaction) wait until the
+     * epoch is committed or aborted: sink parts, dead letters and parked large events.
+     */
+    public String epochStagingPrefix(java.util.UUID epoch) {
+        return spillPrefix() + "epochs/" + epoch + "/";
+    }
 }

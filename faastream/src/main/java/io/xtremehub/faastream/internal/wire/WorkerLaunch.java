@@ -12,6 +12,7 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Everything a worker needs to start, in any runtime: a thread, a JVM process (on its standard
@@ -39,8 +40,10 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
      *
      * @param generation   the stage's recovery generation: the worker only obeys USE_TRANSACTION of it
      * @param restoreEpoch the last committed epoch whose saved state it restores, or 0 for none
+     * @param attempt      a stage that reads splits: the attempt all this worker writes belongs to
+     *                     (committed when it finishes); null in a stage with epoch checkpoints
      */
-    public record ExactlyOnceStart(long generation, long restoreEpoch) implements Serializable {
+    public record ExactlyOnceStart(long generation, long restoreEpoch, UUID attempt) implements Serializable {
     }
 
     public JobNames names() {

@@ -1,13 +1,19 @@
 package io.xtremehub.faastream.internal.worker;
 
 import io.xtremehub.faastream.RecordFormat;
+import io.xtremehub.faastream.internal.io.EpochStaging;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import java.io.ByteArrayOutputStream;
+import java.util.UUID;
 
 /**
  * Writes results into part objects {@code path + "part-<partition>-<slot>-<seq>"}. Parts carry the
  * routing partition (the rank of the input segment) when the stage knows it, so reading parts in
  * name order follows the routing order. In a stream, a part is published at every tick that has data.
+ *
+ * <p>Exactly-once, parts are staged under the current epoch ({@link EpochStaging}) and named
+ * {@code part-<partition>-<slot>-<epoch>-<seq>}: the manager publishes them when it commits the
+ * epoch, so a part of an aborted epoch never appears in the sink.
  */
 final class BucketSinkOutput implements StageOutput {
     private static final int PART_BYTES = 8 * 1024 * 1024;
@@ -17,18 +23,28 @@ final class BucketSinkOutput implements StageOutput {
     private final RecordFormat format;
     private final String slot;
     private final boolean publishOnTick;
+    /** Null in at-least-once jobs. */
+    private final EpochStaging staging;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    private UUID epoch;
     private int partition = -1;
     private int seq;
 
+    /** @param staging where parts wait for their epoch's commit, or null to publish them at once */
     BucketSinkOutput(ObjectStore store, String bucket, String path, RecordFormat format, String slot,
-                     boolean publishOnTick) {
+                     boolean publishOnTick, EpochStaging staging) {
         this.store = store;
         this.bucket = bucket;
         this.path = path;
         this.format = format;
         this.slot = slot;
         this.publishOnTick = publishOnTick;
+        this.staging = staging;
+    }
+
+    /** Exactly-once: parts written from now on belong to {@code next}; flush first. */
+    void useEpoch(UUID next) {
+        epoch = next;
     }
 
     @Override
@@ -41,7 +57,7 @@ final class BucketSinkOutput implements StageOutput {
     @Override
     public void write(byte[] payload, double routing) {
         if (format.objectPerRecord()) {
-            store.put(bucket, nextName(), payload);
+            put(payload);
             return;
         }
         format.frame(payload, buffer);
@@ -53,9 +69,20 @@ final class BucketSinkOutput implements StageOutput {
     @Override
     public void flush() {
         if (buffer.size() > 0) {
-            store.put(bucket, nextName(), buffer.toByteArray());
+            put(buffer.toByteArray());
             buffer.reset();
         }
+    }
+
+    private void put(byte[] data) {
+        if (staging == null) {
+            store.put(bucket, nextName(), data);
+            return;
+        }
+        if (epoch == null) {
+            throw new IllegalStateException("no epoch to stage sink parts in yet");
+        }
+        staging.stageSinkPart(epoch, nextName(), data);
     }
 
     @Override
@@ -67,7 +94,8 @@ final class BucketSinkOutput implements StageOutput {
 
     private String nextName() {
         String p = partition >= 0 ? String.format("%05d", partition) : "w";
-        return String.format("%spart-%s-%s-%06d", path, p, slot, seq++);
+        String e = staging == null ? "" : epoch + "-";
+        return String.format("%spart-%s-%s-%s%06d", path, p, slot, e, seq++);
     }
 
     @Override

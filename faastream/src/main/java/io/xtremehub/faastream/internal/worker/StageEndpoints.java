@@ -4,15 +4,19 @@ import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
+import io.xtremehub.faastream.internal.io.EpochStaging;
 import io.xtremehub.faastream.internal.io.LargeEvents;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import java.util.UUID;
 
 /**
  * Opens what a worker reads and writes for its stage: the job's source or the stage's reader group,
- * and the next stage's stream or the job's sink; exactly-once, writes go into the stage's transaction.
+ * and the next stage's stream or the job's sink, and the dead letters. Exactly-once, everything
+ * written belongs to the current epoch ({@link #useEpoch}): events go into the stage's transaction,
+ * sink parts, dead letters and parked large events are staged under it ({@link EpochStaging}).
  */
 final class StageEndpoints {
     private final WorkerLaunch launch;
@@ -20,8 +24,14 @@ final class StageEndpoints {
     private final ObjectStore store;
     private final JobSpec spec;
     private final JobNames names;
+    /** Exactly-once: where objects wait for their epoch's commit; null in at-least-once jobs. */
+    private final EpochStaging staging;
     /** Exactly-once: the transaction the output writes into (set by {@link #openOutput}). */
     private TransactionWrites transactionWrites;
+    /** Exactly-once, set when opened: what follows the epoch besides the transaction. */
+    private LargeEvents large;
+    private BucketSinkOutput bucketSink;
+    private DeadLetters deadLetters;
 
     StageEndpoints(WorkerLaunch launch, PravegaContext ctx, ObjectStore store) {
         this.launch = launch;
@@ -29,6 +39,8 @@ final class StageEndpoints {
         this.store = store;
         this.spec = launch.spec();
         this.names = launch.names();
+        this.staging = launch.exactlyOnce() == null ? null
+                : new EpochStaging(store, launch.store().spillBucket(), names);
     }
 
     StageInput openInput(LargeEvents large) {
@@ -48,6 +60,7 @@ final class StageEndpoints {
     }
 
     StageOutput openOutput(LargeEvents large) {
+        this.large = large;
         int i = launch.stage();
         if (!spec.lastStage(i)) {
             String stream = names.dataStream(i + 1);
@@ -61,16 +74,39 @@ final class StageEndpoints {
         if (sink.kind() == SinkSpec.Kind.STREAM) {
             return new StreamSinkOutput(ctx, sink.stream(), writesTo(sink.stream()));
         }
-        if (launch.exactlyOnce() != null) {
-            throw new IllegalStateException("exactly-once jobs write to a stream sink only");
-        }
-        return new BucketSinkOutput(store, sink.bucket(), sink.path(), sink.format(), launch.slot(),
-                launch.settings().mode() == Mode.STREAM);
+        bucketSink = new BucketSinkOutput(store, sink.bucket(), sink.path(), sink.format(), launch.slot(),
+                launch.settings().mode() == Mode.STREAM, staging);
+        return bucketSink;
     }
 
-    /** Exactly-once: the output's transactional writes, once the output is open. */
-    TransactionWrites transactionWrites() {
-        return transactionWrites;
+    /** Where events the stage cannot process go, or null when the job has no dead-letter stream. */
+    DeadLetters openDeadLetters() {
+        String stream = launch.settings().errorPolicy().deadLetterStream();
+        if (stream == null) {
+            return null;
+        }
+        deadLetters = staging == null ? DeadLetters.toStream(ctx, stream)
+                : DeadLetters.staged(staging, launch.workerId());
+        return deadLetters;
+    }
+
+    /**
+     * Exactly-once: what is written from now on belongs to epoch {@code epoch} (its transaction id).
+     * The output must be flushed first; the dead letters of the closing epoch are staged here.
+     */
+    void useEpoch(UUID epoch) {
+        if (transactionWrites != null) {
+            transactionWrites.use(epoch);
+        }
+        if (bucketSink != null) {
+            bucketSink.useEpoch(epoch);
+        }
+        if (deadLetters != null) {
+            deadLetters.useEpoch(epoch);
+        }
+        if (large != null) {
+            large.parkUnder(staging.largeEventPrefix(epoch));
+        }
     }
 
     private EventWrites writesTo(String stream) {

@@ -35,10 +35,12 @@ import org.slf4j.LoggerFactory;
  * and writes results to the output ({@link StageEndpoints} opens both); telemetry goes out and
  * commands come in through the stage's Pravega channels; {@link SlotStateStore} keeps @State.
  *
- * <p>Exactly-once (reference Algorithm 3): results go into the stage's current Pravega transaction.
+ * <p>Exactly-once (reference Algorithm 3): results go into the stage's current Pravega transaction;
+ * sink parts, dead letters and parked large events are staged under it ({@link StageEndpoints#useEpoch}).
  * At each epoch checkpoint of the reader group the worker processes everything read before it,
  * flushes the transaction, saves its @State fields for the epoch, switches to the next epoch's
- * transaction and reports CHECKPOINTED; the manager commits once every worker has.
+ * transaction and reports CHECKPOINTED; the manager commits once every worker has. A worker over
+ * fixed splits has no checkpoints: all it writes belongs to its launch's attempt, committed when it is done.
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
@@ -124,8 +126,10 @@ public final class WorkerRuntime {
             input = endpoints.openInput(large);
             reader = new InputReader(input, queue);
             output = endpoints.openOutput(large);
-            if (launch.settings().errorPolicy().deadLetterStream() != null) {
-                deadLetters = new DeadLetters(ctx, launch.settings().errorPolicy().deadLetterStream());
+            deadLetters = endpoints.openDeadLetters();
+            if (exactlyOnce != null && exactlyOnce.attempt() != null) {
+                // a stage over splits: everything this worker writes is one attempt, committed when it is done
+                endpoints.useEpoch(exactlyOnce.attempt());
             }
             if (input.readerGroup()) {
                 report(telemetry, Telemetry.Type.READY, null);
@@ -187,7 +191,7 @@ public final class WorkerRuntime {
             switch (gate.offer(control.poll())) {
                 case START -> {
                     if (exactlyOnce != null) {
-                        endpoints.transactionWrites().use(UUID.fromString(gate.start().transaction()));
+                        endpoints.useEpoch(UUID.fromString(gate.start().transaction()));
                     }
                     side.carryOver(gate.forProcessing());
                     return null;
@@ -237,7 +241,7 @@ public final class WorkerRuntime {
             return 0;
         }
         state.saveForEpoch(processor, c.epoch());
-        endpoints.transactionWrites().use(c.nextTransaction());
+        endpoints.useEpoch(c.nextTransaction());
         return c.epoch();
     }
 

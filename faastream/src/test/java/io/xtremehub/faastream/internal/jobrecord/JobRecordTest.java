@@ -32,7 +32,7 @@ class JobRecordTest {
         UUID committing = UUID.randomUUID();
         UUID open = UUID.randomUUID();
         EpochProgress epochs = new EpochProgress(2, 5, 7, "eo-g2-e5-" + open, Map.of("scope/in", "cut-text"),
-                committing, List.of(open));
+                committing, UUID.randomUUID(), List.of(open));
         JobRecord record = JobRecord.of(JOB, JobState.RUNNING, RecordedOptions.of(options, Mode.STREAM),
                 new JobRecord.Definition(spec, options.errorPolicy()), List.of(new StageRecord(0, 1, "jobs/x/", epochs)));
 
