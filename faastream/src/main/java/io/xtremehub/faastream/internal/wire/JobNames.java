@@ -45,4 +45,9 @@ public record JobNames(String jobId) implements Serializable {
     public String epochStateKey(int stage, long epoch, String workerSlot) {
         return epochStatePrefix(stage, epoch) + workerSlot;
     }
+
+    /** Exactly-once: the events a keyed stage's worker held for its open window at one checkpoint epoch. */
+    public String epochWindowKey(int stage, long epoch, String workerSlot) {
+        return epochStatePrefix(stage, epoch) + "window-" + workerSlot;
+    }
 }
