@@ -86,9 +86,10 @@ public final class JobOptions {
         /**
          * Exactly-once processing (reference section 6.3.5): each stage writes its results into a
          * Pravega transaction that is committed together with a checkpoint of the workers' @State
-         * fields and read positions; after a worker failure the stage resumes from the last commit.
-         * Readers of the sink see each result once, and only once it is committed. Streaming jobs
-         * from a stream to a stream, without reduce stages, with a fixed number of workers.
+         * fields, reduce workers' open windows and read positions; after a worker failure the stage
+         * resumes from the last commit. Readers of the sink see each result once, and only once it is
+         * committed. Streaming jobs from a stream to a stream, without sort stages, with a fixed
+         * number of workers.
          * Default false: at-least-once (nothing is lost; a crash may repeat some results).
          */
         public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }
