@@ -86,12 +86,12 @@ public final class JobOptions {
         /**
          * Exactly-once processing (reference section 6.3.5): each stage writes its results into a
          * Pravega transaction that is committed together with a checkpoint of the workers' @State
-         * fields and read positions; after a worker failure the stage resumes from the last commit.
-         * Readers of the sink see each result once, and only once it is committed; bucket sink parts,
-         * dead letters and parked large events are committed or discarded with their epoch.
-         * Streaming jobs that read a stream, or one-stage jobs over fixed splits (a batch job or a
-         * bucket source: a slot's output is committed when the slot is done, a crashed slot redoes
-         * its splits); without reduce stages, with a fixed number of workers.
+         * fields, reduce workers' open windows and read positions; after a worker failure the stage
+         * resumes from the last commit. Readers of the sink see each result once, and only once it is
+         * committed; bucket sink parts, dead letters and parked large events are committed or
+         * discarded with their epoch. Streaming jobs that read a stream, or one-stage jobs over fixed
+         * splits (a batch job or a bucket source: a slot's output is committed when the slot is done,
+         * a crashed slot redoes its splits); without sort stages, with a fixed number of workers.
          * Default false: at-least-once (nothing is lost; a crash may repeat some results).
          */
         public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }

@@ -205,13 +205,9 @@ public final class Manager implements AutoCloseable {
                     + "would see the lost attempt's events); do the work in one map step or use exactlyOnce=false");
         }
         for (int i = 0; i < spec.stageCount(); i++) {
-            if (spec.stage(i).keyed()) {
-                if (spec.stage(i).kind() == StageSpec.Kind.SORT) {
-                    throw new JobDefinitionException(spec.stageLabel(i) + " sorts, which exactly-once does not "
-                            + "support; use exactlyOnce=false");
-                }
-                throw new JobDefinitionException(spec.stageLabel(i) + " reduces, which exactly-once does not support "
-                        + "yet; keep running totals in a map step's @State fields, or use exactlyOnce=false");
+            if (spec.stage(i).kind() == StageSpec.Kind.SORT) {
+                throw new JobDefinitionException(spec.stageLabel(i) + " sorts, which exactly-once does not support "
+                        + "yet (it covers map, filter, flatMap and reduce stages); use exactlyOnce=false");
             }
         }
         if (!(options.scalingPolicy() instanceof FixedScalingPolicy)) {

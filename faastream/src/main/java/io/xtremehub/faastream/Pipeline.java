@@ -146,7 +146,8 @@ public final class Pipeline<T> implements Serializable {
      * <p>Results are those of {@link #reduce(KeyFunction, Transformer, Serializer)} with a reducer
      * that merges the whole group: in a batch one total per key, in a stream one per key and window.
      * The partials are routed by the hash of the key, so the previous step must not have a
-     * {@link #routeBy} routing of its own. Exactly-once jobs refuse reduce stages, this one included.
+     * {@link #routeBy} routing of its own. Under exactly-once the partials go into the map stage's
+     * transaction of the epoch whose checkpoint they were flushed before.
      */
     public <K, A, O> Pipeline<O> reduce(KeyFunction<? super T, K> key, Combiner<? super T, A> combiner,
                                         Finisher<? super K, ? super A, ? extends O> finisher, Serializer<O> out) {

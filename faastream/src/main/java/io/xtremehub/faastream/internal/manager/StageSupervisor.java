@@ -119,7 +119,7 @@ final class StageSupervisor {
     private void workerLost(StageState st, SlotState slot, String why) {
         slot.handle.kill();
         String who = st.label + " worker " + slot.workerId;
-        if (st.spec.keyed()) {
+        if (st.spec.keyed() && !exactlyOnce) {
             failure.set(who + " " + why + " while holding key groups; its partial groups are lost, so the job stops"
                     + " rather than emit incomplete results (rerun the job)");
             return;
@@ -168,8 +168,8 @@ final class StageSupervisor {
     /**
      * Exactly-once recovery (reference Algorithm 2, lines 10-15): stops every worker of the stage,
      * aborts its open transactions, puts its reader group back at the last committed checkpoint and
-     * relaunches every slot restoring that checkpoint's state. Other stages go on: they only ever
-     * read this stage's committed output.
+     * relaunches every slot restoring that checkpoint's state (a keyed stage's open windows
+     * included). Other stages go on: they only ever read this stage's committed output.
      */
     private void rollBack(StageState st, String reason) {
         LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,

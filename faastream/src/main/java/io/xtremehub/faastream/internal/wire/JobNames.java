@@ -53,4 +53,9 @@ public record JobNames(String jobId) implements Serializable {
     public String epochStagingPrefix(java.util.UUID epoch) {
         return spillPrefix() + "epochs/" + epoch + "/";
     }
+
+    /** Exactly-once: the events a keyed stage's worker held for its open window at one checkpoint epoch. */
+    public String epochWindowKey(int stage, long epoch, String workerSlot) {
+        return epochStatePrefix(stage, epoch) + "window-" + workerSlot;
+    }
 }

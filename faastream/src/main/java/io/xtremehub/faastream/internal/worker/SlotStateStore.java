@@ -1,13 +1,19 @@
 package io.xtremehub.faastream.internal.worker;
 
+import io.xtremehub.faastream.Serializer;
 import io.xtremehub.faastream.internal.io.ObjectStore;
+import io.xtremehub.faastream.internal.wire.EventPack;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Where a slot's {@code @State} fields are saved in the object store, and restored from: at a
- * hand-off (the next incarnation goes on with them) and, exactly-once, at every epoch checkpoint
- * (a restarted worker restores the last committed epoch's).
+ * Where a slot's state is saved in the object store, and restored from: its {@code @State} fields
+ * at a hand-off (the next incarnation goes on with them) and, exactly-once, at every epoch
+ * checkpoint (a restarted worker restores the last committed epoch's). A keyed stage's open window
+ * (the events its groups or sort hold, in the stage's input format) is saved with each epoch too:
+ * the checkpoint's read positions are past those events, so they exist nowhere else.
  */
 final class SlotStateStore {
     private final ObjectStore store;
@@ -24,29 +30,35 @@ final class SlotStateStore {
 
     /** Restores what this incarnation starts from, if the function has state and anything was saved. */
     void restore(StageProcessor processor) throws Exception {
-        if (!StateFields.hasState(processor.function())) {
-            return;
-        }
         WorkerLaunch.ExactlyOnceStart exactlyOnce = launch.exactlyOnce();
         if (exactlyOnce != null) {
             long epoch = exactlyOnce.restoreEpoch();
             if (epoch == 0) {
                 return;
             }
-            String key = names.epochStateKey(launch.stage(), epoch, launch.slot());
-            if (store.size(bucket(), key) < 0) {
-                throw new WorkerRuntime.WorkerFailure(who + " cannot recover: the state of committed epoch " + epoch
-                        + " is missing at " + key);
+            if (StateFields.hasState(processor.function())) {
+                StateFields.restore(processor.function(),
+                        required(names.epochStateKey(launch.stage(), epoch, launch.slot()), epoch));
             }
-            StateFields.restore(processor.function(), store.get(bucket(), key));
+            if (processor.holdsEvents()) {
+                processor.holdAgain(decode(required(names.epochWindowKey(launch.stage(), epoch, launch.slot()), epoch)));
+            }
             return;
         }
-        if (launch.restoreState()) {
+        if (launch.restoreState() && StateFields.hasState(processor.function())) {
             String key = names.stateKey(launch.slot());
             if (store.size(bucket(), key) >= 0) {
                 StateFields.restore(processor.function(), store.get(bucket(), key));
             }
         }
+    }
+
+    private byte[] required(String key, long epoch) throws WorkerRuntime.WorkerFailure {
+        if (store.size(bucket(), key) < 0) {
+            throw new WorkerRuntime.WorkerFailure(who + " cannot recover: the state of committed epoch " + epoch
+                    + " is missing at " + key);
+        }
+        return store.get(bucket(), key);
     }
 
     /** Saves the state for the slot's next incarnation (a hand-off). */
@@ -62,6 +74,34 @@ final class SlotStateStore {
             store.put(bucket(), names.epochStateKey(launch.stage(), epoch, launch.slot()),
                     StateFields.save(processor.function()));
         }
+        if (processor.holdsEvents()) {
+            // saved even when empty: a missing window is then a lost one, not an empty one
+            store.put(bucket(), names.epochWindowKey(launch.stage(), epoch, launch.slot()),
+                    encode(processor.heldEvents()));
+        }
+    }
+
+    private byte[] encode(List<Object> events) {
+        EventPack pack = new EventPack();
+        Serializer<Object> serializer = inputSerializer();
+        for (Object e : events) {
+            pack.add(serializer.serialize(e));
+        }
+        return pack.drain();
+    }
+
+    private List<Object> decode(byte[] body) {
+        Serializer<Object> serializer = inputSerializer();
+        List<Object> events = new ArrayList<>();
+        for (byte[] e : EventPack.unpack(body)) {
+            events.add(serializer.deserialize(e));
+        }
+        return events;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Serializer<Object> inputSerializer() {
+        return (Serializer<Object>) launch.spec().inputSerializer(launch.stage());
     }
 
     private String bucket() {

@@ -64,8 +64,9 @@ final class StageEndpoints {
         int i = launch.stage();
         if (!spec.lastStage(i)) {
             String stream = names.dataStream(i + 1);
-            // a stage that holds its whole input does not recover from checkpoints: big packs for it
-            boolean holdsAll = spec.stage(i + 1).keyed();
+            // a stage that holds its whole input and does not recover from checkpoints gets big packs;
+            // exactly-once a keyed stage recovers from them, so its packs stay checkpoint-sized
+            boolean holdsAll = spec.stage(i + 1).keyed() && launch.exactlyOnce() == null;
             return new IntermediateOutput(ctx, stream, writesTo(stream), large, launch.settings().largeEventThreshold(),
                     holdsAll ? Integer.MAX_VALUE : launch.settings().queueCapacity(),
                     holdsAll && launch.settings().mode() == Mode.BATCH);

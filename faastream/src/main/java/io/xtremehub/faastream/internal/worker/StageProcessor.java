@@ -81,6 +81,36 @@ final class StageProcessor {
         }
     }
 
+    /** Whether the stage holds events between windows (reduce groups, events to sort). */
+    boolean holdsEvents() {
+        return spec.keyed();
+    }
+
+    /**
+     * The events collected and not yet emitted: every group's, in key order, or those to sort. With
+     * {@link #holdAgain} they are what an exactly-once checkpoint saves of an open window.
+     */
+    List<Object> heldEvents() {
+        List<Object> held = new ArrayList<>();
+        if (groups != null) {
+            groups.values().forEach(held::addAll);
+        }
+        if (toSort != null) {
+            held.addAll(toSort);
+        }
+        return held;
+    }
+
+    /** Collects events an earlier incarnation held (see {@link #heldEvents}), as if they had just arrived. */
+    void holdAgain(List<Object> held) throws Exception {
+        Consumer<Object> none = o -> {
+            throw new IllegalStateException("a held event produced output before its window closed");
+        };
+        for (Object e : held) {
+            process(e, none);
+        }
+    }
+
     /** Number of collected groups (reduce). */
     int pendingGroups() {
         return groups != null ? groups.size() : toSort != null ? toSort.size() : 0;

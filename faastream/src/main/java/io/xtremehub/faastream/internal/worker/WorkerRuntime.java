@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * <p>Exactly-once (reference Algorithm 3): results go into the stage's current Pravega transaction;
  * sink parts, dead letters and parked large events are staged under it ({@link StageEndpoints#useEpoch}).
  * At each epoch checkpoint of the reader group the worker processes everything read before it,
- * flushes the transaction, saves its @State fields for the epoch, switches to the next epoch's
+ * flushes the transaction (a combining stage's partials first), saves its @State fields and a keyed
+ * stage's open window for the epoch ({@link SlotStateStore}), switches to the next epoch's
  * transaction and reports CHECKPOINTED; the manager commits once every worker has. A worker over
  * fixed splits has no checkpoints: all it writes belongs to its launch's attempt, committed when it is done.
  */
