@@ -43,6 +43,8 @@ import org.slf4j.LoggerFactory;
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
     private static final long CONTROL_POLL_MILLIS = 100;
+    /** Longest the processing thread waits for the queue before its periodic work. */
+    private static final long IDLE_POLL_MILLIS = 50;
 
     private final WorkerLaunch launch;
     private final PravegaContext ctx;
@@ -205,7 +207,7 @@ public final class WorkerRuntime {
 
     /** Processing thread: answers the reader's sync request once all it asked for is processed. */
     private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
-        InputReader.SyncRequest request = reader.pendingSync();
+        SyncHandshake.Request request = reader.pendingSync();
         if (request != null && processed >= request.upTo() && queue.isEmpty()) {
             // the checkpoint or end marker acknowledges what was read: its partials must be written
             flushPartials();
@@ -267,8 +269,10 @@ public final class WorkerRuntime {
         long lastWindow = System.currentTimeMillis();
         side.startPolling(control, CONTROL_POLL_MILLIS);
         while (true) {
-            InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
-            if (item != null) {
+            // the reader queues a wake-up behind the events of a sync and when it ends; the timeout
+            // paces the periodic work below (windows, heartbeat, control)
+            InputItem item = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            if (item != null && item.kind() == InputItem.Kind.EVENT) {
                 handle(item, processor, inSer, emit, deadLetters, output);
                 if (stream && queue.isEmpty()) {
                     output.idle();
@@ -393,13 +397,15 @@ public final class WorkerRuntime {
         while (readerThread.isAlive()) {
             // the reader may still be queueing the rest of a pack it read
             item = queue.poll(10, TimeUnit.MILLISECONDS);
-            if (item != null) {
+            if (item != null && item.kind() == InputItem.Kind.EVENT) {
                 handle(item, processor, inSer, emit, deadLetters, output);
             }
         }
         readerThread.join();
         while ((item = queue.poll()) != null) {
-            handle(item, processor, inSer, emit, deadLetters, output);
+            if (item.kind() == InputItem.Kind.EVENT) {
+                handle(item, processor, inSer, emit, deadLetters, output);
+            }
         }
         if (reader.error() != null) {
             throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
