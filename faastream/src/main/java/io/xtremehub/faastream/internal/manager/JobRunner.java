@@ -17,6 +17,7 @@ import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.jobrecord.JobRecordStore;
 import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ChannelPace;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.RuntimeSettings;
@@ -295,7 +296,7 @@ public final class JobRunner implements Job {
     }
 
     private JobState loop() throws InterruptedException {
-        long telemetryPollMillis = TelemetryPace.pollMillis(stages.size());
+        long telemetryPollMillis = ChannelPace.telemetryMillis(stages.size());
         long lastTelemetryPoll = 0;
         while (true) {
             if (System.currentTimeMillis() - lastTelemetryPoll >= telemetryPollMillis) {

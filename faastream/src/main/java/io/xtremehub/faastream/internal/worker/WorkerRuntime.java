@@ -10,6 +10,7 @@ import io.xtremehub.faastream.internal.io.LargeEvents;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ChannelPace;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import io.xtremehub.faastream.internal.wire.JobNames;
@@ -42,7 +43,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
-    private static final long CONTROL_POLL_MILLIS = 100;
     /** Longest the processing thread waits for the queue before its periodic work. */
     private static final long IDLE_POLL_MILLIS = 50;
 
@@ -55,6 +55,8 @@ public final class WorkerRuntime {
     private final StageSpec stage;
     private final JobNames names;
     private final String label;
+    /** How often the control channel is read (a round trip each, see {@link ChannelPace}). */
+    private final long controlPollMillis;
 
     private final BlockingQueue<InputItem> queue;
     /** Null in at-least-once jobs. */
@@ -91,6 +93,7 @@ public final class WorkerRuntime {
         this.stage = spec.stage(launch.stage());
         this.names = launch.names();
         this.label = spec.stageLabel(launch.stage());
+        this.controlPollMillis = ChannelPace.controlMillis(spec.stages().size());
         this.queue = new ArrayBlockingQueue<>(launch.settings().queueCapacity());
         this.exactlyOnce = launch.exactlyOnce();
         this.endpoints = new StageEndpoints(launch, ctx, store);
@@ -267,7 +270,7 @@ public final class WorkerRuntime {
         boolean stream = launch.settings().mode() == Mode.STREAM;
         long lastControl = 0;
         long lastWindow = System.currentTimeMillis();
-        side.startPolling(control, CONTROL_POLL_MILLIS);
+        side.startPolling(control, controlPollMillis);
         while (true) {
             // the reader queues a wake-up behind the events of a sync and when it ends; the timeout
             // paces the periodic work below (windows, heartbeat, control)
@@ -295,7 +298,7 @@ public final class WorkerRuntime {
                 // a bounded input is fully processed
                 return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE);
             }
-            if (now - lastControl >= CONTROL_POLL_MILLIS) {
+            if (now - lastControl >= controlPollMillis) {
                 lastControl = now;
                 for (ControlMessage m : side.control()) {
                     if (!m.isFor(launch.workerId())) {
