@@ -2,7 +2,8 @@ package io.xtremehub.faastream.internal.worker;
 
 /**
  * One thing a worker's reader produced: an event's bytes with where it came from, the end marker
- * of an input segment, or a reader-group checkpoint.
+ * of an input segment, or a reader-group checkpoint; or, in the worker's queue only, a wake-up for
+ * the processing thread.
  *
  * @param payload     event bytes (null for markers)
  * @param partition   routing partition the writer chose, or -1
@@ -13,7 +14,9 @@ package io.xtremehub.faastream.internal.worker;
  */
 record InputItem(Kind kind, byte[] payload, int partition, String originBase, long originIndex, long endSegment) {
     /** Item kinds. */
-    enum Kind { EVENT, END, CHECKPOINT }
+    enum Kind { EVENT, END, CHECKPOINT, WAKE_UP }
+
+    private static final InputItem WAKE_UP = new InputItem(Kind.WAKE_UP, null, -1, null, -1, -1);
 
     static InputItem event(byte[] payload, int partition, String origin) {
         return new InputItem(Kind.EVENT, payload, partition, origin, -1, -1);
@@ -30,6 +33,14 @@ record InputItem(Kind kind, byte[] payload, int partition, String originBase, lo
 
     static InputItem checkpoint(String name) {
         return new InputItem(Kind.CHECKPOINT, null, -1, name, -1, -1);
+    }
+
+    /**
+     * Queued by the reader behind the events it wants processed (a sync), or when it ends: the
+     * processing thread's wait for the queue returns at once instead of at its next timeout.
+     */
+    static InputItem wakeUp() {
+        return WAKE_UP;
     }
 
     /** Where the event was read, for error messages. */

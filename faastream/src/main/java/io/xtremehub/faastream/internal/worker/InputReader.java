@@ -17,21 +17,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * moves past it.
  */
 final class InputReader implements Runnable {
-    /** What a sync asks the processing thread for: process {@code upTo} events, then flush and report. */
-    record SyncRequest(long number, long upTo, String checkpointName) {
-    }
-
     private final StageInput input;
     private final BlockingQueue<InputItem> queue;
     private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
     private final AtomicLong eventsIn = new AtomicLong();
     private final AtomicLong readNanos = new AtomicLong();
     private final AtomicReference<Exception> error = new AtomicReference<>();
-    private final AtomicLong syncRequested = new AtomicLong();
-    private volatile long syncUpTo;
-    private volatile long syncDone;
-    /** The name of the reader-group checkpoint the pending sync request is for, or null. */
-    private volatile String syncCheckpoint;
+    private final SyncHandshake sync = new SyncHandshake();
     private volatile boolean stopping;
     /** Finishing: hand out what the input holds already read, then end (see {@link #finishBuffered}). */
     private volatile boolean finishing;
@@ -51,8 +43,7 @@ final class InputReader implements Runnable {
                 if (input.wantsRelease()) {
                     // the position it hands on is after every event read: those must be processed
                     // and flushed first, or a crash of this worker right after would lose them
-                    syncCheckpoint = null;
-                    awaitSynced(enqueued);
+                    awaitSynced(null);
                     if (!stopping && !finishing) {
                         input.release();
                     }
@@ -71,14 +62,12 @@ final class InputReader implements Runnable {
                     // Reporting only after everything before it is written also means a reported end
                     // never stands for events that are still queued in a worker that may die.
                     endSegments.add(item.endSegment());
-                    syncCheckpoint = null;
-                    awaitSynced(enqueued);
+                    awaitSynced(null);
                     continue;
                 }
                 if (item.kind() == InputItem.Kind.CHECKPOINT) {
                     // a restart from this checkpoint must not lose the events queued before it
-                    syncCheckpoint = item.checkpointName();
-                    awaitSynced(enqueued);
+                    awaitSynced(item.checkpointName());
                     continue;
                 }
                 eventsIn.incrementAndGet();
@@ -96,26 +85,37 @@ final class InputReader implements Runnable {
             error.set(e);
         } finally {
             finished = true;
+            // the processing thread notices the end now rather than at its next timeout (a full
+            // queue needs no wake-up: the processing thread is busy with it)
+            queue.offer(InputItem.wakeUp());
         }
     }
 
-    private void awaitSynced(long upTo) throws InterruptedException {
-        syncUpTo = upTo;
-        long request = syncRequested.incrementAndGet();
-        while (syncDone < request && !stopping && !finishing) {
-            Thread.sleep(1);
+    /**
+     * Asks the processing thread to make every event queued so far durable and waits until it has
+     * (or reading stops or finishes).
+     *
+     * @param checkpointName the reader-group checkpoint the sync is for, or null
+     */
+    private void awaitSynced(String checkpointName) throws InterruptedException {
+        SyncHandshake.Request request = sync.request(enqueued, checkpointName);
+        // behind the queued events: the processing thread takes it once it has taken all of them
+        while (!queue.offer(InputItem.wakeUp(), 50, TimeUnit.MILLISECONDS)) {
+            if (stopping || finishing) {
+                return;
+            }
         }
+        sync.await(request);
     }
 
     /** The sync the reader waits for, or null. */
-    SyncRequest pendingSync() {
-        long request = syncRequested.get();
-        return request > syncDone ? new SyncRequest(request, syncUpTo, syncCheckpoint) : null;
+    SyncHandshake.Request pendingSync() {
+        return sync.pending();
     }
 
     /** The processing thread made everything of the request durable: the reader goes on. */
-    void synced(SyncRequest request) {
-        syncDone = request.number();
+    void synced(SyncHandshake.Request request) {
+        sync.answer(request);
     }
 
     /**
@@ -125,11 +125,13 @@ final class InputReader implements Runnable {
      */
     void finishBuffered() {
         finishing = true;
+        sync.release();
     }
 
     /** Stops reading at the next item (the reader thread ends soon after); a cancel, nothing more is queued. */
     void stop() {
         stopping = true;
+        sync.release();
     }
 
     /** Whether the reader has ended: its input is exhausted, it was stopped, or it failed. */

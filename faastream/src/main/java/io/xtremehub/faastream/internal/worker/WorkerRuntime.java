@@ -10,6 +10,7 @@ import io.xtremehub.faastream.internal.io.LargeEvents;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ChannelPace;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import io.xtremehub.faastream.internal.wire.JobNames;
@@ -45,7 +46,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class WorkerRuntime {
     private static final Logger LOG = LoggerFactory.getLogger(WorkerRuntime.class);
-    private static final long CONTROL_POLL_MILLIS = 100;
+    /** Longest the processing thread waits for the queue before its periodic work. */
+    private static final long IDLE_POLL_MILLIS = 50;
 
     private final WorkerLaunch launch;
     private final PravegaContext ctx;
@@ -56,6 +58,8 @@ public final class WorkerRuntime {
     private final StageSpec stage;
     private final JobNames names;
     private final String label;
+    /** How often the control channel is read (a round trip each, see {@link ChannelPace}). */
+    private final long controlPollMillis;
 
     private final BlockingQueue<InputItem> queue;
     /** Null in at-least-once jobs. */
@@ -92,6 +96,7 @@ public final class WorkerRuntime {
         this.stage = spec.stage(launch.stage());
         this.names = launch.names();
         this.label = spec.stageLabel(launch.stage());
+        this.controlPollMillis = ChannelPace.controlMillis(spec.stages().size());
         this.queue = new ArrayBlockingQueue<>(launch.settings().queueCapacity());
         this.exactlyOnce = launch.exactlyOnce();
         this.endpoints = new StageEndpoints(launch, ctx, store);
@@ -210,7 +215,7 @@ public final class WorkerRuntime {
 
     /** Processing thread: answers the reader's sync request once all it asked for is processed. */
     private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
-        InputReader.SyncRequest request = reader.pendingSync();
+        SyncHandshake.Request request = reader.pendingSync();
         if (request != null && processed >= request.upTo() && queue.isEmpty()) {
             // the checkpoint or end marker acknowledges what was read: its partials must be written
             flushPartials();
@@ -270,10 +275,12 @@ public final class WorkerRuntime {
         boolean stream = launch.settings().mode() == Mode.STREAM;
         long lastControl = 0;
         long lastWindow = System.currentTimeMillis();
-        side.startPolling(control, CONTROL_POLL_MILLIS);
+        side.startPolling(control, controlPollMillis);
         while (true) {
-            InputItem item = queue.poll(10, TimeUnit.MILLISECONDS);
-            if (item != null) {
+            // the reader queues a wake-up behind the events of a sync and when it ends; the timeout
+            // paces the periodic work below (windows, heartbeat, control)
+            InputItem item = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            if (item != null && item.kind() == InputItem.Kind.EVENT) {
                 handle(item, processor, inSer, emit, deadLetters, output);
                 if (stream && queue.isEmpty()) {
                     output.idle();
@@ -296,7 +303,7 @@ public final class WorkerRuntime {
                 // a bounded input is fully processed
                 return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE);
             }
-            if (now - lastControl >= CONTROL_POLL_MILLIS) {
+            if (now - lastControl >= controlPollMillis) {
                 lastControl = now;
                 for (ControlMessage m : side.control()) {
                     if (!m.isFor(launch.workerId())) {
@@ -398,13 +405,15 @@ public final class WorkerRuntime {
         while (readerThread.isAlive()) {
             // the reader may still be queueing the rest of a pack it read
             item = queue.poll(10, TimeUnit.MILLISECONDS);
-            if (item != null) {
+            if (item != null && item.kind() == InputItem.Kind.EVENT) {
                 handle(item, processor, inSer, emit, deadLetters, output);
             }
         }
         readerThread.join();
         while ((item = queue.poll()) != null) {
-            handle(item, processor, inSer, emit, deadLetters, output);
+            if (item.kind() == InputItem.Kind.EVENT) {
+                handle(item, processor, inSer, emit, deadLetters, output);
+            }
         }
         if (reader.error() != null) {
             throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "

@@ -1,0 +1,106 @@
+package io.xtremehub.faastream.internal.worker;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The reader thread's side of a sync, against the worker's real queue, with the processing thread played here. */
+class InputReaderSyncTest {
+    /** A bounded input that hands out a fixed list of items, then is exhausted. */
+    private static final class ListedInput implements StageInput {
+        private final Deque<InputItem> items;
+
+        ListedInput(List<InputItem> items) {
+            this.items = new ArrayDeque<>(items);
+        }
+
+        @Override
+        public synchronized InputItem next(long timeoutMillis) {
+            return items.poll();
+        }
+
+        @Override
+        public synchronized boolean exhausted() {
+            return items.isEmpty();
+        }
+
+        synchronized int left() {
+            return items.size();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static InputItem event(int i) {
+        return InputItem.event(new byte[] {(byte) i}, -1, "test ", i);
+    }
+
+    /** The processing thread's next item within 30 s; fails the test if none comes. */
+    private static InputItem take(BlockingQueue<InputItem> queue) throws InterruptedException {
+        InputItem item = queue.poll(30, TimeUnit.SECONDS);
+        assertNotNull(item, "nothing was queued");
+        return item;
+    }
+
+    @Test
+    void atACheckpointTheReaderQueuesAWakeUpBehindTheEventsAndWaitsForTheAnswer() throws Exception {
+        ListedInput input = new ListedInput(List.of(event(1), event(2), InputItem.checkpoint("cp-7"), event(3)));
+        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
+        InputReader reader = new InputReader(input, queue);
+        Thread thread = new Thread(reader, "reader-under-test");
+        thread.setDaemon(true);
+        thread.start();
+
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        // the processing thread is woken right behind the two events, with the request waiting
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        SyncHandshake.Request request = reader.pendingSync();
+        assertNotNull(request);
+        assertEquals(2, request.upTo());
+        assertEquals("cp-7", request.checkpointName());
+        // unanswered, the reader has not read on: the event after the checkpoint is still in the input
+        assertEquals(1, input.left());
+        assertTrue(queue.isEmpty());
+
+        reader.synced(request);
+        InputItem after = take(queue);
+        assertEquals(InputItem.Kind.EVENT, after.kind());
+        assertEquals(3, after.payload()[0]);
+        assertNull(reader.pendingSync());
+        // the input is exhausted: the reader ends and wakes the processing thread to notice
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        thread.join(30_000);
+        assertTrue(reader.finished());
+    }
+
+    @Test
+    void stoppingReleasesAReaderWaitingForAnUnansweredSync() throws Exception {
+        ListedInput input = new ListedInput(List.of(event(1), InputItem.end(42), event(2)));
+        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
+        InputReader reader = new InputReader(input, queue);
+        Thread thread = new Thread(reader, "reader-under-test");
+        thread.setDaemon(true);
+        thread.start();
+
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        assertEquals(List.of(42L), reader.endSegments());
+        reader.stop();
+        thread.join(30_000);
+        assertTrue(reader.finished());
+        // stopped at the end marker: the event after it was never queued
+        assertTrue(queue.stream().noneMatch(i -> i.kind() == InputItem.Kind.EVENT));
+    }
+}
