@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
  * Writes results into part objects {@code path + "part-<partition>-<slot>-<seq>"}. Parts carry the
  * routing partition (the rank of the input segment) when the stage knows it, so reading parts in
  * name order follows the routing order. In a stream, a part is published at every tick that has data.
+ * Full parts upload in the background ({@link PartUploads}); a flush returns once all are stored.
  */
 final class BucketSinkOutput implements StageOutput {
     private static final int PART_BYTES = 8 * 1024 * 1024;
@@ -17,6 +18,7 @@ final class BucketSinkOutput implements StageOutput {
     private final RecordFormat format;
     private final String slot;
     private final boolean publishOnTick;
+    private final PartUploads uploads;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     private int partition = -1;
     private int seq;
@@ -29,6 +31,7 @@ final class BucketSinkOutput implements StageOutput {
         this.format = format;
         this.slot = slot;
         this.publishOnTick = publishOnTick;
+        this.uploads = new PartUploads(store, bucket, "faastream-parts-" + slot);
     }
 
     @Override
@@ -46,14 +49,19 @@ final class BucketSinkOutput implements StageOutput {
         }
         format.frame(payload, buffer);
         if (buffer.size() >= PART_BYTES) {
-            flush();
+            sendPart();
         }
     }
 
     @Override
     public void flush() {
+        sendPart();
+        uploads.awaitAll();
+    }
+
+    private void sendPart() {
         if (buffer.size() > 0) {
-            store.put(bucket, nextName(), buffer.toByteArray());
+            uploads.upload(nextName(), buffer.toByteArray());
             buffer.reset();
         }
     }
@@ -73,5 +81,6 @@ final class BucketSinkOutput implements StageOutput {
     @Override
     public void close() {
         // parts are published by flush(); an unflushed buffer on close means the worker failed
+        uploads.close();
     }
 }
