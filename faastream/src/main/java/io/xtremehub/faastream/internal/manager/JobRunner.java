@@ -278,6 +278,7 @@ public final class JobRunner implements Job {
             // every worker reported DONE after writing its output: the job's result is complete, and
             // deleting its streams and packs (1.7 s of a 23 s sort) is no reason to keep its caller waiting
             status = StatusSnapshot.of(jobId, state, mode, stages, failure.reason());
+            publish(true); // `job list` must show it completed as soon as its caller learns so
             finished.complete(status);
         }
         try {
