@@ -11,7 +11,9 @@ public interface Job {
     JobStatus status();
 
     /**
-     * Waits for the job to end.
+     * Waits for the job to end. A completed job's output is all written when this returns; its
+     * streams and shuffle files are deleted right after, in the background ({@link Manager#close}
+     * waits for that).
      *
      * @return the final status when COMPLETED or CANCELLED
      * @throws JobFailedException with the failure's message when the job FAILED

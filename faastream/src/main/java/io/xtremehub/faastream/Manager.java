@@ -21,6 +21,7 @@ import io.xtremehub.faastream.internal.metrics.ManagerMetrics;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.platform.WorkerPlatform;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -270,12 +271,25 @@ public final class Manager implements AutoCloseable {
         }
     }
 
-    /** Cancels running jobs and releases connections and the platform. */
+    /**
+     * Cancels running jobs, lets the cleanup of completed ones finish (a job completes before its
+     * streams are deleted), and releases connections and the platform.
+     */
     @Override
     public void close() {
         for (JobRunner j : jobs.values()) {
             if (!j.status().state().terminal()) {
                 j.cancel();
+            }
+        }
+        for (JobRunner j : jobs.values()) {
+            try {
+                if (!j.awaitCleanup(Duration.ofSeconds(60))) {
+                    LOG.warn("job {}: its streams and shuffle files were not deleted within 60 s of closing", j.id());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
             }
         }
         if (metrics != null) {

@@ -63,6 +63,16 @@ public interface SortOrder<T> extends Comparator<T>, Serializable {
             return true;
         }
 
+        /** Where the key starts in a record. */
+        public int offset() {
+            return offset;
+        }
+
+        /** The key's length in bytes. */
+        public int length() {
+            return length;
+        }
+
         @Override
         public long prefix(byte[] event) {
             long p = 0;

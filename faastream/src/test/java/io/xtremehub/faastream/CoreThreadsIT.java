@@ -1,5 +1,6 @@
 package io.xtremehub.faastream;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,7 +40,9 @@ class CoreThreadsIT {
         assertEquals(expected, new HashSet<>(tc.events().readStrings(out, 3, Duration.ofSeconds(60))));
         assertTrue(expected.stream().anyMatch(d -> d.startsWith("104857600:")));
         assertEquals(3, s.stages().get(1).eventsIn());
-        assertTrue(tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up");
+        // a job completes once its output is written; its parked events are deleted right after
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(
+                tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up"));
     }
 
     @Test
@@ -125,6 +128,7 @@ class CoreThreadsIT {
         assertEquals(300, done.stages().get(1).eventsIn());
         assertEquals(expected.size(), done.stages().get(1).eventsOut());
         assertTrue(done.stages().stream().allMatch(StageMetrics::done));
-        assertTrue(!tc.events().streamExists("fs-" + job.id() + "-s1"), "intermediate stream is cleaned up");
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertTrue(!tc.events().streamExists("fs-" + job.id() + "-s1"), "intermediate stream is cleaned up"));
     }
 }

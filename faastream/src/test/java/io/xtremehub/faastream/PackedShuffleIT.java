@@ -1,5 +1,6 @@
 package io.xtremehub.faastream;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -52,7 +53,9 @@ class PackedShuffleIT {
             assertSortedCopyOf(input, tc.objects().concat(bucket, "kept/"));
 
             JobStatus cleaned = sort(threadManager.manager(), bucket, "cleaned/", true);
-            assertFalse(Files.exists(root.resolve(cleaned.jobId())), "the job's shuffle directory is deleted at its end");
+            // deleted right after the job completes (its output is complete before)
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertFalse(
+                    Files.exists(root.resolve(cleaned.jobId())), "the job's shuffle directory is deleted at its end"));
             assertSortedCopyOf(input, tc.objects().concat(bucket, "cleaned/"));
         } finally {
             if (before == null) {

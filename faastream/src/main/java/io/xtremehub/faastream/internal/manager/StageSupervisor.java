@@ -119,7 +119,7 @@ final class StageSupervisor {
     private void workerLost(StageState st, SlotState slot, String why) {
         slot.handle.kill();
         String who = st.label + " worker " + slot.workerId;
-        if (st.spec.keyed() && !exactlyOnce) {
+        if (st.spec.keyed() && st.transactions == null) {
             failure.set(who + " " + why + " while holding key groups; its partial groups are lost, so the job stops"
                     + " rather than emit incomplete results (rerun the job)");
             return;

@@ -46,6 +46,33 @@ public final class EventPack {
         return b;
     }
 
+    /**
+     * The length of the event whose length field is at {@code pos} of a pack body.
+     *
+     * @throws IllegalArgumentException if the body ends before the field or the event
+     */
+    public static int lengthAt(byte[] packBody, int pos) {
+        if (packBody.length - pos < 4) {
+            throw new IllegalArgumentException("truncated pack: " + (packBody.length - pos) + " bytes at offset " + pos);
+        }
+        int n = (packBody[pos] & 0xff) << 24 | (packBody[pos + 1] & 0xff) << 16 | (packBody[pos + 2] & 0xff) << 8
+                | packBody[pos + 3] & 0xff;
+        if (n < 0 || n > packBody.length - pos - 4) {
+            throw new IllegalArgumentException("truncated pack: the event at offset " + pos + " claims " + n + " bytes, "
+                    + (packBody.length - pos - 4) + " left");
+        }
+        return n;
+    }
+
+    /** The number of events of a pack body (checks its framing). */
+    public static int count(byte[] packBody) {
+        int events = 0;
+        for (int pos = 0; pos < packBody.length; pos += 4 + lengthAt(packBody, pos)) {
+            events++;
+        }
+        return events;
+    }
+
     /** The events of a pack body, in order. */
     public static List<byte[]> unpack(byte[] packBody) {
         ByteBuffer in = ByteBuffer.wrap(packBody);

@@ -11,7 +11,8 @@ import java.util.UUID;
  * routing partition (the rank of the input segment) when the stage knows it, so reading parts in
  * name order follows the routing order. In a stream, a part is published at every tick that has data.
  *
- * <p>Exactly-once, parts are staged under the current epoch ({@link EpochStaging}) and named
+ * <p>Full parts upload in the background ({@link PartUploads}); a flush returns once all are stored.
+ * Exactly-once, parts are staged under the current epoch ({@link EpochStaging}) and named
  * {@code part-<partition>-<slot>-<epoch>-<seq>}: the manager publishes them when it commits the
  * epoch, so a part of an aborted epoch never appears in the sink.
  */
@@ -25,6 +26,7 @@ final class BucketSinkOutput implements StageOutput {
     private final boolean publishOnTick;
     /** Null in at-least-once jobs. */
     private final EpochStaging staging;
+    private final PartUploads uploads;
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     private UUID epoch;
     private int partition = -1;
@@ -40,6 +42,7 @@ final class BucketSinkOutput implements StageOutput {
         this.slot = slot;
         this.publishOnTick = publishOnTick;
         this.staging = staging;
+        this.uploads = new PartUploads(store, bucket, "faastream-parts-" + slot);
     }
 
     /** Exactly-once: parts written from now on belong to {@code next}; flush first. */
@@ -62,14 +65,23 @@ final class BucketSinkOutput implements StageOutput {
         }
         format.frame(payload, buffer);
         if (buffer.size() >= PART_BYTES) {
-            flush();
+            sendPart();
         }
     }
 
     @Override
     public void flush() {
+        sendPart();
+        uploads.awaitAll();
+    }
+
+    private void sendPart() {
         if (buffer.size() > 0) {
-            put(buffer.toByteArray());
+            if (staging == null) {
+                uploads.upload(nextName(), buffer.toByteArray());
+            } else {
+                put(buffer.toByteArray());
+            }
             buffer.reset();
         }
     }
@@ -101,5 +113,6 @@ final class BucketSinkOutput implements StageOutput {
     @Override
     public void close() {
         // parts are published by flush(); an unflushed buffer on close means the worker failed
+        uploads.close();
     }
 }

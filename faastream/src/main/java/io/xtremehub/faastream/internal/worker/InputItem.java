@@ -1,38 +1,46 @@
 package io.xtremehub.faastream.internal.worker;
 
 /**
- * One thing a worker's reader produced: an event's bytes with where it came from, the end marker
- * of an input segment, or a reader-group checkpoint; or, in the worker's queue only, a wake-up for
- * the processing thread.
+ * One thing a worker's reader produced: an event's bytes with where it came from, a whole pack of
+ * events (for a stage that keeps packs as they are, see {@link StageProcessor#takesPacks}), the end
+ * marker of an input segment, or a reader-group checkpoint; or, in the worker's queue only, a
+ * wake-up for the processing thread.
  *
- * @param payload     event bytes (null for markers)
+ * @param payload     event bytes, or a pack's body (null for markers)
  * @param partition   routing partition the writer chose, or -1
  * @param originBase  where the event was read, for error messages; for a checkpoint, its name
  * @param originIndex the event's number within {@code originBase}, or -1; kept apart so that the
  *                    text is only built when a message needs it (millions of small events)
  * @param endSegment  the segment whose end this marks, or -1
+ * @param events      the events the item stands for: 1, a pack's count, 0 for markers
  */
-record InputItem(Kind kind, byte[] payload, int partition, String originBase, long originIndex, long endSegment) {
+record InputItem(Kind kind, byte[] payload, int partition, String originBase, long originIndex, long endSegment,
+                 int events) {
     /** Item kinds. */
-    enum Kind { EVENT, END, CHECKPOINT, WAKE_UP }
+    enum Kind { EVENT, PACK, END, CHECKPOINT, WAKE_UP }
 
-    private static final InputItem WAKE_UP = new InputItem(Kind.WAKE_UP, null, -1, null, -1, -1);
+    private static final InputItem WAKE_UP = new InputItem(Kind.WAKE_UP, null, -1, null, -1, -1, 0);
 
     static InputItem event(byte[] payload, int partition, String origin) {
-        return new InputItem(Kind.EVENT, payload, partition, origin, -1, -1);
+        return new InputItem(Kind.EVENT, payload, partition, origin, -1, -1, 1);
     }
 
     /** An event whose origin reads {@code originBase + index}, e.g. {@code "s3://b/k record " + 17}. */
     static InputItem event(byte[] payload, int partition, String originBase, long index) {
-        return new InputItem(Kind.EVENT, payload, partition, originBase, index, -1);
+        return new InputItem(Kind.EVENT, payload, partition, originBase, index, -1, 1);
+    }
+
+    /** A pack's body of {@code events} events, handed on whole. */
+    static InputItem pack(byte[] body, int events, int partition, String origin) {
+        return new InputItem(Kind.PACK, body, partition, origin, -1, -1, events);
     }
 
     static InputItem end(long segment) {
-        return new InputItem(Kind.END, null, -1, null, -1, segment);
+        return new InputItem(Kind.END, null, -1, null, -1, segment, 0);
     }
 
     static InputItem checkpoint(String name) {
-        return new InputItem(Kind.CHECKPOINT, null, -1, name, -1, -1);
+        return new InputItem(Kind.CHECKPOINT, null, -1, name, -1, -1, 0);
     }
 
     /**
@@ -41,6 +49,11 @@ record InputItem(Kind kind, byte[] payload, int partition, String originBase, lo
      */
     static InputItem wakeUp() {
         return WAKE_UP;
+    }
+
+    /** An event or a pack: something for the stage to process (not a marker or a wake-up). */
+    boolean carriesEvents() {
+        return kind == Kind.EVENT || kind == Kind.PACK;
     }
 
     /** Where the event was read, for error messages. */

@@ -70,8 +70,8 @@ final class InputReader implements Runnable {
                     awaitSynced(item.checkpointName());
                     continue;
                 }
-                eventsIn.incrementAndGet();
-                enqueued++;
+                eventsIn.addAndGet(item.events());
+                enqueued += item.events();
                 while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
                     if (stopping) {
                         // the item was read but will not be processed: the job is being cancelled

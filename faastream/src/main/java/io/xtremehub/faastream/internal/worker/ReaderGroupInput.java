@@ -37,14 +37,17 @@ final class ReaderGroupInput implements StageInput {
     private final LargeEvents large;
     /** The events of the last pack read that were not handed out yet. */
     private final Deque<InputItem> unpacked = new ArrayDeque<>();
+    /** Whether packs are handed out whole, for a stage that keeps them as they are. */
+    private final boolean wholePacks;
 
     /**
      * @param rebalance whether the reader lets go of all its segments at once when it holds more than
      *                  its even share ({@link SegmentShare}); off where moving a segment mid-window
      *                  matters (keyed stages) or positions belong to checkpointed epochs (exactly-once)
+     * @param wholePacks whether a pack is one item ({@link InputItem#pack}) instead of one item per event
      */
     ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large,
-                     boolean rebalance) {
+                     boolean rebalance, boolean wholePacks) {
         this.ctx = ctx;
         this.readerGroup = readerGroup;
         this.readerId = readerId;
@@ -52,6 +55,7 @@ final class ReaderGroupInput implements StageInput {
         this.share = rebalance ? new SegmentShare(ctx, readerGroup, readerId) : null;
         this.enveloped = enveloped;
         this.large = large;
+        this.wholePacks = wholePacks;
     }
 
     private EventStreamReader<ByteBuffer> createReader() {
@@ -106,6 +110,9 @@ final class ReaderGroupInput implements StageInput {
     }
 
     private InputItem unpack(byte[] body, int partition, String origin) {
+        if (wholePacks) {
+            return InputItem.pack(body, EventPack.count(body), partition, origin);
+        }
         String base = origin + " packed event ";
         long i = 0;
         for (byte[] event : EventPack.unpack(body)) {

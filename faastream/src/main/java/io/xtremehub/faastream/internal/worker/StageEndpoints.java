@@ -43,16 +43,19 @@ final class StageEndpoints {
                 : new EpochStaging(store, launch.store().spillBucket(), names);
     }
 
-    StageInput openInput(LargeEvents large) {
+    /** @param wholePacks whether packs of events are handed on whole (for a stage that keeps them so) */
+    StageInput openInput(LargeEvents large, boolean wholePacks) {
         int i = launch.stage();
         boolean rebalance = launch.exactlyOnce() == null && !spec.stage(i).keyed();
         if (i > 0) {
-            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large, rebalance);
+            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large, rebalance,
+                    wholePacks);
         }
         SourceSpec src = spec.source();
         if (src.kind() == SourceSpec.Kind.STREAM) {
             if (launch.settings().mode() == Mode.STREAM) {
-                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large, rebalance);
+                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large, rebalance,
+                        false);
             }
             return new SegmentBatchInput(ctx, launch.splits());
         }

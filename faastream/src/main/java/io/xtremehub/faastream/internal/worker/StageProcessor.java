@@ -3,9 +3,12 @@ package io.xtremehub.faastream.internal.worker;
 import io.xtremehub.faastream.Filter;
 import io.xtremehub.faastream.Group;
 import io.xtremehub.faastream.KeyFunction;
+import io.xtremehub.faastream.Serializer;
+import io.xtremehub.faastream.Serializers;
 import io.xtremehub.faastream.SortOrder;
 import io.xtremehub.faastream.Transformer;
 import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.sort.PackedRecordSort;
 import io.xtremehub.faastream.internal.sort.PrefixSort;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,16 +20,43 @@ import java.util.function.Consumer;
 /**
  * Applies one stage's user function: map, filter, flatMap, reduce (which collects key groups and
  * hands them to the reducer in key order when asked to emit), or sort (which collects events and
- * emits them in order when asked to).
+ * emits them in order when asked to). A sort of raw byte records by unsigned key bytes takes whole
+ * packs of records and keeps them packed ({@link PackedRecordSort}).
  */
 final class StageProcessor {
     private final StageSpec spec;
     private Map<Object, List<Object>> groups;
     /** SORT: the events collected since the last emit. */
     private List<Object> toSort;
+    /** SORT of raw byte records by unsigned key bytes: the packs collected; null for other stages. */
+    private final PackedRecordSort packed;
 
     StageProcessor(StageSpec spec) {
+        this(spec, null);
+    }
+
+    /** @param input the serializer of the stage's input events, which decides whether it takes packs */
+    StageProcessor(StageSpec spec, Serializer<?> input) {
         this.spec = spec;
+        boolean rawBytes = input != null && input.getClass() == Serializers.bytes().getClass();
+        this.packed = spec.kind() == StageSpec.Kind.SORT && rawBytes
+                && spec.function() instanceof SortOrder.UnsignedBytes order
+                ? new PackedRecordSort(order.offset(), order.length()) : null;
+    }
+
+    /** Whether the stage takes whole packs of events ({@link #processPack}) rather than one event at a time. */
+    boolean takesPacks() {
+        return packed != null;
+    }
+
+    /**
+     * Collects a pack body's events without deserializing or copying them (only when {@link #takesPacks}).
+     *
+     * @return the number of events it held
+     * @throws IllegalArgumentException if the pack is malformed or an event is too short for the sort key
+     */
+    int processPack(byte[] body) {
+        return packed.add(body);
     }
 
     Object function() {
@@ -72,6 +102,11 @@ final class StageProcessor {
                 groups.computeIfAbsent(key, k -> new ArrayList<>()).add(input);
             }
             case SORT -> {
+                if (packed != null) {
+                    // an event that came alone (not in a pack) joins the packed ones, or it would be sorted apart
+                    packed.addRecord((byte[]) input);
+                    return;
+                }
                 if (toSort == null) {
                     toSort = new ArrayList<>();
                 }
@@ -113,7 +148,7 @@ final class StageProcessor {
 
     /** Number of collected groups (reduce). */
     int pendingGroups() {
-        return groups != null ? groups.size() : toSort != null ? toSort.size() : 0;
+        return groups != null ? groups.size() : toSort != null ? toSort.size() : packed != null ? packed.size() : 0;
     }
 
     /**
@@ -123,6 +158,9 @@ final class StageProcessor {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void emitGroups(Consumer<Object> emit) throws GroupFailure {
+        if (packed != null && packed.size() > 0) {
+            packed.emitSorted(emit::accept);
+        }
         if (toSort != null) {
             emitSorted(emit);
             return;

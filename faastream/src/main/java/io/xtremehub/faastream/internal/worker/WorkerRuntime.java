@@ -117,7 +117,7 @@ public final class WorkerRuntime {
 
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
         this.side = new SideChannel(telemetry, label + " " + launch.workerId());
-        StageProcessor processor = new StageProcessor(stage);
+        StageProcessor processor = new StageProcessor(stage, spec.inputSerializer(launch.stage()));
         StageInput input = null;
         StageOutput output = null;
         DeadLetters deadLetters = null;
@@ -129,7 +129,7 @@ public final class WorkerRuntime {
                     shuffleDir == null ? null : Path.of(shuffleDir));
             state.restore(processor);
             processor.open();
-            input = endpoints.openInput(large);
+            input = endpoints.openInput(large, processor.takesPacks());
             reader = new InputReader(input, queue);
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
@@ -280,7 +280,7 @@ public final class WorkerRuntime {
             // the reader queues a wake-up behind the events of a sync and when it ends; the timeout
             // paces the periodic work below (windows, heartbeat, control)
             InputItem item = queue.poll(IDLE_POLL_MILLIS, TimeUnit.MILLISECONDS);
-            if (item != null && item.kind() == InputItem.Kind.EVENT) {
+            if (item != null && item.carriesEvents()) {
                 handle(item, processor, inSer, emit, deadLetters, output);
                 if (stream && queue.isEmpty()) {
                     output.idle();
@@ -343,10 +343,14 @@ public final class WorkerRuntime {
 
     private void handle(InputItem item, StageProcessor processor, Serializer<Object> inSer, Consumer<Object> emit,
                         DeadLetters deadLetters, StageOutput output) throws WorkerFailure {
-        long n = ++processed;
         if (item.partition() >= 0 && partitions.add(item.partition())) {
             output.partitionHint(item.partition());
         }
+        if (item.kind() == InputItem.Kind.PACK) {
+            handlePack(item, processor);
+            return;
+        }
+        long n = ++processed;
         Object value;
         try {
             value = inSer.deserialize(item.payload());
@@ -367,6 +371,20 @@ public final class WorkerRuntime {
         } finally {
             processingNanos += System.nanoTime() - t0;
         }
+    }
+
+    /** A whole pack for a stage that keeps packs: a bad pack fails the stage, as a failing sort does. */
+    private void handlePack(InputItem item, StageProcessor processor) throws WorkerFailure {
+        long t0 = System.nanoTime();
+        try {
+            processor.processPack(item.payload());
+        } catch (RuntimeException e) {
+            throw new WorkerFailure(label + " failed on the pack of " + item.events() + " events after event "
+                    + processed + " at " + item.origin() + ": " + FailureText.oneLine(e));
+        } finally {
+            processingNanos += System.nanoTime() - t0;
+        }
+        processed += item.events();
     }
 
     private void fail(DeadLetters deadLetters, InputItem item, long n, String message) throws WorkerFailure {
@@ -405,13 +423,13 @@ public final class WorkerRuntime {
         while (readerThread.isAlive()) {
             // the reader may still be queueing the rest of a pack it read
             item = queue.poll(10, TimeUnit.MILLISECONDS);
-            if (item != null && item.kind() == InputItem.Kind.EVENT) {
+            if (item != null && item.carriesEvents()) {
                 handle(item, processor, inSer, emit, deadLetters, output);
             }
         }
         readerThread.join();
         while ((item = queue.poll()) != null) {
-            if (item.kind() == InputItem.Kind.EVENT) {
+            if (item.carriesEvents()) {
                 handle(item, processor, inSer, emit, deadLetters, output);
             }
         }

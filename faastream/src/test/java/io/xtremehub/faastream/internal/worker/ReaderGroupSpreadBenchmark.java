@@ -189,7 +189,7 @@ public final class ReaderGroupSpreadBenchmark {
 
         ReadingWorker(PravegaContext ctx, String group, String id, boolean rebalance) {
             thread = new Thread(() -> {
-                try (ReaderGroupInput in = new ReaderGroupInput(ctx, group, id, false, null, rebalance)) {
+                try (ReaderGroupInput in = new ReaderGroupInput(ctx, group, id, false, null, rebalance, false)) {
                     while (running.get()) {
                         in.next(100);
                     }

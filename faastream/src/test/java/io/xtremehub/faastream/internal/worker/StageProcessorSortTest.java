@@ -1,8 +1,10 @@
 package io.xtremehub.faastream.internal.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.Serializers;
@@ -49,5 +51,25 @@ class StageProcessorSortTest {
         assertNull(f.key);
         assertEquals(2, f.size);
         assertEquals("no order", f.getCause().getMessage());
+    }
+
+    @Test
+    void aByteSortTakesWholePacksAndMergesLoneEventsIntoTheSameOrder() throws Exception {
+        StageSpec stage = Pipeline.fromStream("in", Serializers.bytes()).map(b -> b, Serializers.bytes())
+                .sortBy(SortOrder.unsignedBytes(0, 1)).writeToStream("out").spec().stage(1);
+        StageProcessor p = new StageProcessor(stage, Serializers.bytes());
+        assertTrue(p.takesPacks());
+        io.xtremehub.faastream.internal.wire.EventPack pack = new io.xtremehub.faastream.internal.wire.EventPack();
+        pack.add(new byte[] {3});
+        pack.add(new byte[] {1});
+        assertEquals(2, p.processPack(pack.drain()));
+        p.process(new byte[] {2}, e -> { });
+        assertEquals(3, p.pendingGroups());
+        List<Object> out = new ArrayList<>();
+        p.emitGroups(out::add);
+        assertEquals(List.of(1, 2, 3), out.stream().map(b -> (int) ((byte[]) b)[0]).toList());
+        assertFalse(new StageProcessor(stage, Serializers.utf8()).takesPacks(), "only raw bytes are kept packed");
+        assertFalse(new StageProcessor(sortStage(SortOrder.byKey(String::length)), Serializers.bytes()).takesPacks(),
+                "only an order of unsigned key bytes");
     }
 }
