@@ -53,15 +53,18 @@ class CoreThreadsIT {
         Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8()).map(String::toUpperCase, Serializers.utf8())
                 .named("upper").writeToStream(out), JobOptions.builder().mode(Mode.BATCH).build());
         job.awaitCompletion(Duration.ofMinutes(2));
-        String list = runCli("list");
+        String list = runCli("list").out();
         assertTrue(list.lines().anyMatch(l -> l.startsWith(job.id()) && l.contains("COMPLETED") && l.contains("100%")), list);
-        String metrics = runCli("metrics", job.id());
+        String metrics = runCli("metrics", job.id()).out();
         String scraped = scrape();
         assertTrue(scraped.contains("faastream_stage_events_in_total{job=\"" + job.id() + "\",name=\"upper\",stage=\"0\",} 3.0"),
                 scraped);
         assertTrue(scraped.contains("faastream_job_running{job=\"" + job.id() + "\",} 0.0"), scraped);
         assertTrue(metrics.lines().anyMatch(l -> l.matches("1\\s+upper\\s+0\\s+3\\s+3\\s.*true")), metrics);
-        assertTrue(runCli("status", "nope").isEmpty());
+        // exit code, not an empty console: the job's teardown may still log while the command runs
+        CliRun unknown = runCli("status", "nope");
+        assertEquals(2, unknown.exit(), unknown.out());
+        assertTrue(unknown.out().lines().noneMatch(l -> l.startsWith("nope ")), unknown.out());
     }
 
     private static String scrape() throws Exception {
@@ -72,23 +75,28 @@ class CoreThreadsIT {
         return r.body();
     }
 
+    /** What a {@code job} command returned and printed on standard output. */
+    private record CliRun(int exit, String out) {
+    }
+
     /** Runs a {@code job} command the way a user points it at a cluster: with a manager.yaml. */
-    private static String runCli(String... args) throws java.io.IOException {
+    private static CliRun runCli(String... args) throws java.io.IOException {
         java.nio.file.Path config = java.nio.file.Files.createTempFile("manager", ".yaml");
         java.nio.file.Files.writeString(config, "controller: " + tc.controllerUri() + "\nscope: " + tc.scope() + "\n");
         java.io.ByteArrayOutputStream buf = new java.io.ByteArrayOutputStream();
         java.io.PrintStream old = System.out;
         System.setOut(new java.io.PrintStream(buf, true, java.nio.charset.StandardCharsets.UTF_8));
+        int exit;
         try {
             String[] all = new String[args.length + 1];
             all[0] = "--config=" + config;
             System.arraycopy(args, 0, all, 1, args.length);
-            new picocli.CommandLine(new io.xtremehub.faastream.cli.JobCli()).execute(all);
+            exit = new picocli.CommandLine(new io.xtremehub.faastream.cli.JobCli()).execute(all);
         } finally {
             System.setOut(old);
             java.nio.file.Files.delete(config);
         }
-        return buf.toString(java.nio.charset.StandardCharsets.UTF_8);
+        return new CliRun(exit, buf.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     static byte[] blob(String megabytes) {
