@@ -11,7 +11,9 @@ import java.util.function.LongSupplier;
  * <ul>
  *   <li>above the scale-up threshold (default 1.95) the stage gets its load, rounded, times the
  *       workers, at least {@code minUpFactor} (2) and at most {@code maxUpFactor} (3) times;</li>
- *   <li>below the scale-down threshold (default 0.40) it loses one worker;</li>
+ *   <li>below the scale-down threshold (default 0.40) it loses one worker, unless more of its input
+ *       stream is unread than {@code scaleDownBacklogBytes} (default 64 KiB): events waiting in the
+ *       stream are in no worker's queue;</li>
  *   <li>never fewer than {@code minWorkers} (1) nor more than {@code maxWorkers} (32) workers;</li>
  *   <li>after each change the stage waits the cool-down (default 20 s) before the next decision;</li>
  *   <li>segments stay between {@code minSegmentsPerWorker} (3) and {@code maxSegmentsPerWorker} (4)
@@ -30,6 +32,7 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
     private final int maxSegmentsPerWorker;
     private final int minWorkers;
     private final int maxWorkers;
+    private final long scaleDownBacklogBytes;
     private final LongSupplier clock;
     private final Map<Integer, StageLoad> stages = new HashMap<>();
 
@@ -49,6 +52,7 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
         this.maxSegmentsPerWorker = b.maxSegmentsPerWorker;
         this.minWorkers = b.minWorkers;
         this.maxWorkers = b.maxWorkers;
+        this.scaleDownBacklogBytes = b.scaleDownBacklogBytes;
         this.clock = b.clock;
     }
 
@@ -68,6 +72,11 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
     }
 
     @Override
+    public synchronized void addInputBacklog(int stage, long unreadBytes) {
+        stage(stage).backlog = new BacklogReport(unreadBytes, clock.getAsLong());
+    }
+
+    @Override
     public synchronized int getWorkers(int stage) {
         StageLoad s = stage(stage);
         long now = clock.getAsLong();
@@ -80,7 +89,7 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
         if (load > upThreshold) {
             int factor = (int) Math.min(maxUpFactor, Math.max(minUpFactor, Math.round(load)));
             next = Math.min(maxWorkers, s.workers * factor);
-        } else if (load < downThreshold) {
+        } else if (load < downThreshold && !backlogged(s, now)) {
             next = Math.max(minWorkers, s.workers - 1);
         }
         if (next != s.workers) {
@@ -96,6 +105,12 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
     @Override
     public synchronized int getPartitions(int stage) {
         return stage(stage).segments;
+    }
+
+    /** Whether a recent report says more of the stage's input is unread than a scale-down may leave. */
+    private boolean backlogged(StageLoad s, long now) {
+        BacklogReport b = s.backlog;
+        return b != null && now - b.receivedMillis() <= REPORT_MAX_AGE_MILLIS && b.unreadBytes() > scaleDownBacklogBytes;
     }
 
     private StageLoad stage(int stage) {
@@ -116,11 +131,15 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
     private record QueueReport(int queued, long receivedMillis) {
     }
 
+    private record BacklogReport(long unreadBytes, long receivedMillis) {
+    }
+
     private static final class StageLoad {
         int workers;
         int segments;
         long lastChange;
         final Map<String, QueueReport> queues = new HashMap<>();
+        BacklogReport backlog;
 
         StageLoad(int workers, int segments, long now) {
             this.workers = workers;
@@ -140,6 +159,7 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
         private int maxSegmentsPerWorker = 4;
         private int minWorkers = 1;
         private int maxWorkers = 32;
+        private long scaleDownBacklogBytes = 64 * 1024;
         private LongSupplier clock = System::currentTimeMillis;
 
         /** Mean queued events per worker below which the stage loses one worker. */
@@ -162,6 +182,11 @@ public final class CoordinatedScalingPolicy extends ScalingPolicy {
         }
         public Builder minWorkers(int v) { this.minWorkers = check(v, 1, "minWorkers"); return this; }
         public Builder maxWorkers(int v) { this.maxWorkers = check(v, 1, "maxWorkers"); return this; }
+        /** Unread bytes of a stage's input above which it does not lose workers, however short the queues. */
+        public Builder scaleDownBacklogBytes(long v) {
+            this.scaleDownBacklogBytes = check(v, 0, "scaleDownBacklogBytes");
+            return this;
+        }
         /** The clock in milliseconds; tests pass their own. */
         public Builder clock(LongSupplier v) { this.clock = v; return this; }
 

@@ -16,6 +16,14 @@ public abstract class ScalingPolicy {
     /** Receives one worker report. */
     public abstract void addWorkerStats(WorkerStats stats);
 
+    /**
+     * Receives, about once a second, how many bytes of stage {@code stage}'s input stream its
+     * workers have not read yet: events that wait in the stream show in no worker's queue. The
+     * default ignores it.
+     */
+    public void addInputBacklog(int stage, long unreadBytes) {
+    }
+
     /** How many workers stage {@code stage} should run now. */
     public abstract int getWorkers(int stage);
 

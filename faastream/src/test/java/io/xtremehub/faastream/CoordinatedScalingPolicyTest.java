@@ -75,6 +75,23 @@ class CoordinatedScalingPolicyTest {
     }
 
     @Test
+    void anUnreadBacklogInTheInputStreamKeepsTheWorkersThoughTheirQueuesAreEmpty() {
+        policy.initialize(0, 4, 16);
+        clock.addAndGet(20_000);
+        report(0, "a", 0);
+        policy.addInputBacklog(0, 64 * 1024 + 1);
+        assertEquals(4, policy.getWorkers(0), "events wait in the stream: no worker may go");
+        policy.addInputBacklog(0, 64 * 1024);
+        assertEquals(3, policy.getWorkers(0), "at most 64 KiB unread (a trickle in flight) lets one go");
+        clock.addAndGet(20_000);
+        report(0, "a", 0);
+        policy.addInputBacklog(0, 1 << 20);
+        clock.addAndGet(CoordinatedScalingPolicy.REPORT_MAX_AGE_MILLIS + 1);
+        report(0, "a", 0);
+        assertEquals(2, policy.getWorkers(0), "a backlog report that is no longer fresh does not count");
+    }
+
+    @Test
     void aWorkerThatStoppedReportingNoLongerCounts() {
         policy.initialize(1, 2, 8);
         clock.addAndGet(20_000);

@@ -399,6 +399,7 @@ public final class JobRunner implements Job {
             if (st.readerGroup != null && !st.done) {
                 try {
                     st.lagBytes = st.readerGroup.getMetrics().unreadBytes();
+                    policy.addInputBacklog(st.index, st.lagBytes);
                 } catch (RuntimeException e) {
                     st.lagBytes = -1;
                 }
