@@ -128,12 +128,13 @@ public final class MeshHops implements Hops {
     @Override
     public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, InputStream intermediate,
                                      Supplier<Upstream.Prior> prior) {
+        InputStream framed = HopFrames.framing(intermediate,
+                () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
         // a chunk of a stream partition goes to the partition's owner there, which keeps its state
         Optional<String> partition = policy.match(request.bucket(), request.key())
                 .flatMap(PipelineFactory::partitionKey);
         try {
-            return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), intermediate,
-                    () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
+            return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), framed);
         } catch (PolicyVersionMismatchException e) {
             // the bytes were read already: the client sends the chunk again, with the version now active
             confirmed.refused(leg.next(), policy.name());
