@@ -27,16 +27,9 @@ final class MeshClient {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String auth;
-    private final Runnable unreachable;
 
     MeshClient(String secret) {
-        this(secret, () -> { });
-    }
-
-    /** @param unreachable runs when a worker could not be reached (the caller's view of the workers is old) */
-    MeshClient(String secret, Runnable unreachable) {
         this.auth = "Bearer " + secret;
-        this.unreachable = unreachable;
     }
 
     PutObjectResponse put(Member owner, PutObjectRequest request, InputStream payload) {
@@ -76,7 +69,6 @@ final class MeshClient {
         try {
             response = http.send(r, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
-            unreachable.run();
             throw MeshMessages.slowDown("worker " + owner.id() + " owning the partition cannot be reached ("
                     + e.getMessage() + ")");
         } catch (InterruptedException e) {
@@ -123,8 +115,6 @@ final class MeshClient {
     /**
      * Streams a chunk's intermediate bytes (framed, with the trailer at the end) to a worker of the
      * next hop; returns its answer once it stored the chunk or forwarded it on.
-     *
-     * @throws PolicyVersionMismatchException if it runs another version of the policy (it read no byte)
      */
     PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop, InputStream framed) {
         HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
@@ -135,7 +125,9 @@ final class MeshClient {
         return switch (response.statusCode()) {
             case 200 -> PutObjectResponse.builder()
                     .eTag(MetadataJson.read(response.body(), MeshMessages.PutAnswer.class).eTag()).build();
-            case MeshMessages.VERSION_MISMATCH -> throw mismatch(worker, hop, response.body());
+            // the bytes were read already: the client retries the chunk, under the version now active
+            case MeshMessages.VERSION_MISMATCH -> throw MeshMessages.slowDown(mismatch(worker, hop, response.body())
+                    .getMessage());
             default -> throw failure(worker, response.statusCode(), response.body());
         };
     }
@@ -176,7 +168,6 @@ final class MeshClient {
         try {
             return http.send(r, handler);
         } catch (IOException e) {
-            unreachable.run();
             throw MeshMessages.slowDown("worker " + worker.id() + " of the next hop cannot be reached ("
                     + e.getMessage() + ")");
         } catch (InterruptedException e) {
