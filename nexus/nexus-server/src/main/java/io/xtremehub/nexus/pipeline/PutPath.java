@@ -296,8 +296,13 @@ final class PutPath {
                         + " must run on the swarmlet that stores them (at the location of the last step)");
             }
         }
-        DigestingInputStream original = upstream == null ? new DigestingInputStream(payload) : null;
-        InputStream source = original != null ? original : payload;
+        // steps that all keep their bytes pass the client's bytes, length and Content-MD5 on: the storing
+        // hop streams them to its backend, which computes the MD5 ETag and checks the Content-MD5, so
+        // the entry only counts them (hashing here too would hash every byte twice)
+        boolean streamed = pipeline.canStreamDirectly() && request.contentLength() != null && eTagOverride == null;
+        DigestingInputStream original = upstream == null && !streamed ? new DigestingInputStream(payload) : null;
+        CountingInputStream counted = upstream == null && streamed ? new CountingInputStream(payload) : null;
+        InputStream source = original != null ? original : counted != null ? counted : payload;
         Layers layers = buildLayers(source, pipeline, ctx, leg);
         java.util.function.Supplier<Upstream.Prior> prior = () -> {
             try {
@@ -305,7 +310,14 @@ final class PutPath {
                 List<ObjectMarker.Step> steps = new ArrayList<>();
                 long length;
                 String eTag;
-                if (upstream == null) {
+                if (counted != null) {
+                    length = counted.count();
+                    if (length != request.contentLength()) {
+                        throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "received " + length
+                                + " bytes but Content-Length was " + request.contentLength());
+                    }
+                    eTag = null; // the storing hop's backend digests the client's bytes
+                } else if (upstream == null) {
                     String md5 = verify(request, original);
                     length = original.count();
                     eTag = eTagOverride != null ? eTagOverride : md5;
@@ -323,7 +335,7 @@ final class PutPath {
         };
         // steps that all keep their bytes pass on the client's length: the storing hop can stream to its backend
         PutObjectRequest.Builder forwarded = request.toBuilder().contentLength(pipeline.canStreamDirectly()
-                ? request.contentLength() : null).contentMD5(null);
+                ? request.contentLength() : null).contentMD5(streamed ? request.contentMD5() : null);
         // the mesh reads the bytes on its own thread: keep what went wrong here (a streamlet, a bad
         // Content-MD5) to answer with it rather than with the broken forward it caused
         java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
@@ -406,7 +418,8 @@ final class PutPath {
                 // the earlier hops' steps come first in the marker: a read here undoes them all
                 Upstream.Prior before = upstream.prior().get();
                 originalLength = before.originalLength();
-                eTag = before.originalETag();
+                // no ETag: the earlier hops kept the client's bytes, so the digest of what came is its MD5
+                eTag = before.originalETag() != null ? before.originalETag() : md5;
                 steps.addAll(before.steps());
             }
             steps.addAll(applied(layers));

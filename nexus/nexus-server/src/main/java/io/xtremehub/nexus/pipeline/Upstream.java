@@ -28,7 +28,8 @@ public record Upstream(Policy policy, int from, String arrival, Supplier<Prior> 
      * What the earlier hops did to a chunk: all a stored chunk's marker needs from them.
      *
      * @param originalLength bytes the client wrote
-     * @param originalETag MD5 hex of the bytes the client wrote (or the multipart ETag)
+     * @param originalETag MD5 hex of the bytes the client wrote (or the multipart ETag), or null when
+     *     every earlier step kept the client's bytes and the storing hop's backend digests them
      * @param steps the transformations applied, in order, with their output lengths
      */
     public record Prior(long originalLength, String originalETag, List<ObjectMarker.Step> steps) {

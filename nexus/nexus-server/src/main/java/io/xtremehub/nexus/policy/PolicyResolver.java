@@ -46,6 +46,11 @@ public final class PolicyResolver {
         return Optional.empty();
     }
 
+    /** Runs {@code listener} after any change of the metadata, by this worker or another. */
+    public void onChange(Runnable listener) {
+        metadata.addListener(listener);
+    }
+
     /** The active version of a policy as the metadata store holds it now (not as cached). */
     public Optional<Policy> current(String name) {
         return metadata.currentPolicy(name);

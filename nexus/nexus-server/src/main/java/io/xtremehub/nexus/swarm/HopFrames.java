@@ -4,6 +4,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 
@@ -15,55 +16,50 @@ import java.util.function.Supplier;
  * and stores nothing.
  */
 final class HopFrames {
-    private static final int FRAME = 64 * 1024;
+    /** Bytes per frame: large, so a chunk crosses in few writes and reads. */
+    static final int FRAME = 256 * 1024;
 
     private HopFrames() {
     }
 
-    /** Frames the bytes of {@code data}, then the trailer {@code trailer} returns at its end. */
-    static InputStream framing(InputStream data, Supplier<byte[]> trailer) {
-        return new BulkInputStream() {
-            private final byte[] frame = new byte[4 + FRAME];
-            private byte[] current = new byte[0];
-            private int limit;
-            private int position;
-            private boolean ended;
-
-            @Override
-            int readSome(byte[] b, int off, int len) throws IOException {
-                while (position == limit) {
-                    if (ended) {
-                        return -1;
-                    }
-                    fill();
-                }
-                int n = Math.min(len, limit - position);
-                System.arraycopy(current, position, b, off, n);
-                position += n;
-                return n;
+    /**
+     * Writes the bytes of {@code data} in frames to {@code out}, then the trailer {@code trailer}
+     * returns at their end. Each frame is one write (its length read straight into place before its
+     * bytes), so a chunked HTTP body carries it as one chunk.
+     *
+     * @throws SourceException if reading {@code data} or computing the trailer failed (as opposed to writing)
+     */
+    static void write(InputStream data, Supplier<byte[]> trailer, OutputStream out) throws IOException {
+        byte[] frame = new byte[4 + FRAME];
+        while (true) {
+            int n;
+            try {
+                n = data.readNBytes(frame, 4, FRAME);
+            } catch (IOException | RuntimeException e) {
+                throw new SourceException(e);
             }
-
-            /** The next frame, read straight into place after its length. */
-            private void fill() throws IOException {
-                int n = data.readNBytes(frame, 4, FRAME);
-                if (n > 0) {
-                    ByteBuffer.wrap(frame).putInt(n);
-                    current = frame;
-                    limit = 4 + n;
-                } else {
-                    byte[] t = trailer.get();
-                    current = ByteBuffer.allocate(8 + t.length).putInt(-1).putInt(t.length).put(t).array();
-                    limit = current.length;
-                    ended = true;
-                }
-                position = 0;
+            if (n == 0) {
+                break;
             }
+            ByteBuffer.wrap(frame).putInt(n);
+            out.write(frame, 0, 4 + n);
+        }
+        byte[] t;
+        try {
+            t = trailer.get();
+        } catch (RuntimeException e) {
+            throw new SourceException(e);
+        }
+        out.write(ByteBuffer.allocate(8 + t.length).putInt(-1).putInt(t.length).put(t).array());
+    }
 
-            @Override
-            public void close() throws IOException {
-                data.close();
-            }
-        };
+    /** What went wrong producing the bytes to frame, not sending them. */
+    static final class SourceException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        SourceException(Exception cause) {
+            super(cause.getMessage(), cause);
+        }
     }
 
     /** The bytes of a framed body; {@link Unframing#trailer()} once they were read to their end. */

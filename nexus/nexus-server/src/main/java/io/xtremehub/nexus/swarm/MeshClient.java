@@ -1,14 +1,17 @@
 package io.xtremehub.nexus.swarm;
 
 import io.xtremehub.nexus.metadata.MetadataJson;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.function.Supplier;
 import org.gaul.s3proxy.blobstore.SdkResponses;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
@@ -27,9 +30,16 @@ final class MeshClient {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final String auth;
+    private final Runnable unreachable;
 
     MeshClient(String secret) {
+        this(secret, () -> { });
+    }
+
+    /** @param unreachable runs when a worker could not be reached (the caller's view of the workers is old) */
+    MeshClient(String secret, Runnable unreachable) {
         this.auth = "Bearer " + secret;
+        this.unreachable = unreachable;
     }
 
     PutObjectResponse put(Member owner, PutObjectRequest request, InputStream payload) {
@@ -69,6 +79,7 @@ final class MeshClient {
         try {
             response = http.send(r, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
+            unreachable.run();
             throw MeshMessages.slowDown("worker " + owner.id() + " owning the partition cannot be reached ("
                     + e.getMessage() + ")");
         } catch (InterruptedException e) {
@@ -114,27 +125,77 @@ final class MeshClient {
 
     /**
      * Streams a chunk's intermediate bytes (framed, with the trailer at the end) to a worker of the
-     * next hop; returns its answer once it stored the chunk or forwarded it on.
+     * next hop; returns its answer once it stored the chunk or forwarded it on. Sent over a plain
+     * blocking connection: the frames go from this thread to the socket in one write each, with no
+     * hand-over to an HTTP client's threads per 16 KiB.
+     *
+     * @param trailer what the earlier steps did, asked for once {@code intermediate} is read to its end
+     * @throws PolicyVersionMismatchException if it runs another version of the policy (it read no byte)
+     * @throws java.io.UncheckedIOException if reading {@code intermediate} failed (the next hop stores nothing)
      */
-    PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop, InputStream framed) {
-        HttpRequest r = HttpRequest.newBuilder(worker.mesh().resolve("/mesh/hop")).header("Authorization", auth)
-                .header(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Put.of(request)))
-                .header(MeshMessages.HOP_HEADER, MeshCodec.encode(hop))
-                .PUT(HttpRequest.BodyPublishers.ofInputStream(() -> framed)).build();
-        HttpResponse<String> response = send(worker, r, HttpResponse.BodyHandlers.ofString());
-        return switch (response.statusCode()) {
+    PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop,
+                          InputStream intermediate, Supplier<byte[]> trailer) {
+        HttpURLConnection c = MeshConnections.open(worker.mesh().resolve("/mesh/hop"), "PUT", auth);
+        c.setRequestProperty(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Put.of(request)));
+        c.setRequestProperty(MeshMessages.HOP_HEADER, MeshCodec.encode(hop));
+        c.setDoOutput(true);
+        // a whole frame per HTTP chunk: its 4-byte length and data, plus the chunk's hex size and CRLFs
+        c.setChunkedStreamingMode(HopFrames.FRAME + 4 + 9);
+        MeshConnections.Answer answer;
+        try {
+            try (OutputStream out = c.getOutputStream()) {
+                HopFrames.write(intermediate, trailer, out);
+            }
+            answer = MeshConnections.answer(c);
+        } catch (HopFrames.SourceException e) {
+            c.disconnect(); // without its end frame the next hop stores nothing
+            throw e.getCause() instanceof RuntimeException r ? r
+                    : new java.io.UncheckedIOException((IOException) e.getCause());
+        } catch (IOException e) {
+            c.disconnect();
+            unreachable.run();
+            throw MeshMessages.slowDown("worker " + worker.id() + " of the next hop cannot be reached ("
+                    + e.getMessage() + ")");
+        }
+        return switch (answer.status()) {
             case 200 -> PutObjectResponse.builder()
-                    .eTag(MetadataJson.read(response.body(), MeshMessages.PutAnswer.class).eTag()).build();
-            // the bytes were read already: the client retries the chunk, under the version now active
-            case MeshMessages.VERSION_MISMATCH -> throw MeshMessages.slowDown(mismatch(worker, hop, response.body())
-                    .getMessage());
-            default -> throw failure(worker, response.statusCode(), response.body());
+                    .eTag(MetadataJson.read(answer.body(), MeshMessages.PutAnswer.class).eTag()).build();
+            case MeshMessages.VERSION_MISMATCH -> throw mismatch(worker, hop, answer.body());
+            default -> throw failure(worker, answer.status(), answer.body());
         };
     }
 
-    /** Reads a chunk from a worker of the swarmlet storing it, which serves it itself. */
+    /**
+     * Reads a chunk from a worker of the swarmlet storing it, which serves it itself. The body is
+     * read on the caller's thread straight from the connection.
+     */
     ResponseInputStream<GetObjectResponse> stored(Member worker, GetObjectRequest request) {
-        return get(worker, request, worker.mesh().resolve("/mesh/stored"));
+        HttpURLConnection c = MeshConnections.open(worker.mesh().resolve("/mesh/stored"), "GET", auth);
+        c.setRequestProperty(MeshMessages.REQUEST_HEADER, MeshCodec.encode(MeshMessages.Get.of(request)));
+        try {
+            int status = c.getResponseCode();
+            if (status == 200) {
+                String header = c.getHeaderField(MeshMessages.RESPONSE_HEADER);
+                if (header == null) {
+                    c.disconnect();
+                    throw new IllegalStateException("worker " + worker.id() + " answered without "
+                            + MeshMessages.RESPONSE_HEADER);
+                }
+                // S3Proxy passes it on in small reads: each should not be a read of the socket
+                return SdkResponses.getResponse(MeshCodec.decode(header, MeshMessages.GetAnswer.class).toResponse(),
+                        new BufferedInputStream(c.getInputStream(), 256 * 1024));
+            }
+            MeshConnections.Answer answer = MeshConnections.answer(c);
+            return switch (answer.status()) {
+                case 404 -> null;
+                default -> throw failure(worker, answer.status(), answer.body());
+            };
+        } catch (IOException e) {
+            c.disconnect();
+            unreachable.run();
+            throw MeshMessages.slowDown("worker " + worker.id() + " storing the chunk cannot be reached ("
+                    + e.getMessage() + ")");
+        }
     }
 
     /** The metadata of a chunk, from a worker of the swarmlet storing it (null if no such key). */
@@ -168,6 +229,7 @@ final class MeshClient {
         try {
             return http.send(r, handler);
         } catch (IOException e) {
+            unreachable.run();
             throw MeshMessages.slowDown("worker " + worker.id() + " of the next hop cannot be reached ("
                     + e.getMessage() + ")");
         } catch (InterruptedException e) {

@@ -9,6 +9,7 @@ import io.xtremehub.nexus.streamlet.ActivePipeline;
 import io.xtremehub.nexus.streamlet.PipelineFactory;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
@@ -29,16 +30,24 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
  * step and need no hardware run wholly here, without a look at the registry.
  */
 public final class MeshHops implements Hops {
+    /**
+     * How long the swarmlets' workers are trusted without an announcement: bounds how long a worker
+     * whose lease ran out without a word (it crashed) may still be picked.
+     */
+    private static final Duration WORKERS_MAX_AGE = Duration.ofSeconds(1);
+
     private final String self;
-    private final SwarmletDirectory directory;
+    private final LiveSwarmlets swarmlets;
     private final MeshClient mesh;
     private final PolicyResolver policies;
+    private final ConfirmedVersions confirmed = new ConfirmedVersions();
 
     private MeshHops(String self, SwarmletDirectory directory, String secret, PolicyResolver policies) {
         this.self = self;
-        this.directory = directory;
-        this.mesh = new MeshClient(secret);
+        this.swarmlets = LiveSwarmlets.watching(directory, WORKERS_MAX_AGE);
+        this.mesh = new MeshClient(secret, swarmlets::forget);
         this.policies = policies;
+        policies.onChange(confirmed::forgetAll);
     }
 
     /**
@@ -66,7 +75,7 @@ public final class MeshHops implements Hops {
         }
         List<Hop> plan;
         try {
-            plan = new HopPlanner(directory.labels()).plan(policy, hardware, arrivedAt);
+            plan = new HopPlanner(swarmlets.labels()).plan(policy, hardware, arrivedAt);
         } catch (IllegalArgumentException e) {
             throw new MeshMessages.Failure(400, "InvalidRequest", e.getMessage()).toException();
         }
@@ -92,9 +101,13 @@ public final class MeshHops implements Hops {
 
     @Override
     public Policy checkVersion(Leg leg, Policy policy) {
+        if (confirmed.confirmed(leg.next(), policy.name(), policy.version())) {
+            return policy; // asked since the last change: the chunk carries its version, the next hop checks it
+        }
         Member worker = worker(leg.next(), Optional.empty());
         try {
             mesh.checkVersion(worker, header(leg, policy));
+            confirmed.confirm(leg.next(), policy.name(), policy.version());
             return policy;
         } catch (PolicyVersionMismatchException e) {
             Policy fresh = policies.current(policy.name()).orElseThrow(() -> MeshMessages.slowDown(
@@ -107,6 +120,7 @@ public final class MeshHops implements Hops {
             } catch (PolicyVersionMismatchException again) {
                 throw MeshMessages.slowDown(again.getMessage());
             }
+            confirmed.confirm(leg.next(), fresh.name(), fresh.version());
             return fresh;
         }
     }
@@ -114,12 +128,18 @@ public final class MeshHops implements Hops {
     @Override
     public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, InputStream intermediate,
                                      Supplier<Upstream.Prior> prior) {
-        InputStream framed = HopFrames.framing(intermediate,
-                () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
         // a chunk of a stream partition goes to the partition's owner there, which keeps its state
         Optional<String> partition = policy.match(request.bucket(), request.key())
                 .flatMap(PipelineFactory::partitionKey);
-        return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), framed);
+        try {
+            return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), intermediate,
+                    () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
+        } catch (PolicyVersionMismatchException e) {
+            // the bytes were read already: the client sends the chunk again, with the version now active
+            confirmed.refused(leg.next(), policy.name());
+            policies.current(policy.name()); // re-reads this worker's cached policies if they are behind
+            throw MeshMessages.slowDown(e.getMessage());
+        }
     }
 
     @Override
@@ -146,9 +166,9 @@ public final class MeshHops implements Hops {
 
     /** The live worker of the swarmlet owning the partition, else any one (they are alike). */
     private Member worker(String swarmlet, Optional<String> partition) {
-        List<Member> live = directory.find(swarmlet).map(SwarmletView::workers).orElse(List.of()).stream()
-                .map(w -> new Member(w.id(), w.mesh())).toList();
+        List<Member> live = swarmlets.workers(swarmlet);
         if (live.isEmpty()) {
+            swarmlets.forget();
             throw MeshMessages.slowDown("swarmlet " + swarmlet + " has no live worker");
         }
         return partition.map(p -> new PartitionRing(live).owner(p))

@@ -27,8 +27,14 @@
  * worker of the next hop, carrying the policy version and the step to resume at; the last hop stores
  * with one marker for all steps, and reads (GET, HEAD) and DELETEs at other swarmlets are served by
  * the storing one. The
- * next hop checks the policy version before a byte is read (412 on a mismatch; the sender re-reads
- * the policy and retries once), and every hop runs a chunk with the version it started with.
+ * next hop checks the policy version of every chunk against the metadata store before a byte is read
+ * (412 on a mismatch), and every hop runs a chunk with the version it started with. The entry asks
+ * a next hop first, before reading the client's bytes, only until that hop confirmed the version
+ * ({@link io.xtremehub.nexus.swarm.ConfirmedVersions}, forgotten on every policy change): on a
+ * mismatch then it re-reads the policy and retries once itself; a chunk refused later, its bytes
+ * read, is answered 503 SlowDown and the client sends it again under the refreshed version. The
+ * swarmlets and their live workers a hop picks from are cached between membership announcements
+ * ({@link io.xtremehub.nexus.swarm.LiveSwarmlets}).
  *
  * <p>Limits of this version: multipart uploads are assembled by the worker that received them
  * (give them sticky sessions), then go through the hops like a PUT. The mesh is plain HTTP

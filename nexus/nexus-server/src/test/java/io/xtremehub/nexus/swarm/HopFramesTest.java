@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Random;
@@ -15,14 +17,16 @@ import org.junit.jupiter.api.Test;
 class HopFramesTest {
     @Test
     void bytesAndTheTrailerComputedAtTheirEndCrossIntact() throws IOException {
-        byte[] data = new byte[200_000]; // several frames and a partial one
+        byte[] data = new byte[2 * HopFrames.FRAME + 70_000]; // several frames and a partial one
         new Random(3).nextBytes(data);
         int[] readWhenAsked = new int[1];
         ByteArrayInputStream source = new ByteArrayInputStream(data);
-        byte[] framed = HopFrames.framing(source, () -> {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HopFrames.write(source, () -> {
             readWhenAsked[0] = data.length - source.available();
             return "done".getBytes(StandardCharsets.UTF_8);
-        }).readAllBytes();
+        }, out);
+        byte[] framed = out.toByteArray();
         assertEquals(data.length, readWhenAsked[0]); // asked for only once every byte went through
 
         HopFrames.Unframing in = HopFrames.unframing(new ByteArrayInputStream(framed));
@@ -31,10 +35,23 @@ class HopFramesTest {
     }
 
     @Test
+    void aFailureReadingTheBytesIsTheSourcesNotTheConnections() {
+        InputStream failing = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("streamlet broke");
+            }
+        };
+        HopFrames.SourceException e = assertThrows(HopFrames.SourceException.class,
+                () -> HopFrames.write(failing, () -> new byte[0], new ByteArrayOutputStream()));
+        assertEquals("streamlet broke", e.getCause().getMessage());
+    }
+
+    @Test
     void aBodyCutBeforeItsEndFrameIsAnErrorNotAShortChunk() throws IOException {
-        byte[] framed = HopFrames.framing(new ByteArrayInputStream(new byte[100_000]), () -> new byte[0])
-                .readAllBytes();
-        byte[] cut = Arrays.copyOf(framed, 65_536 + 4); // exactly the first frame, no end frame
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        HopFrames.write(new ByteArrayInputStream(new byte[HopFrames.FRAME + 1000]), () -> new byte[0], out);
+        byte[] cut = Arrays.copyOf(out.toByteArray(), HopFrames.FRAME + 4); // exactly the first frame, no end frame
         HopFrames.Unframing in = HopFrames.unframing(new ByteArrayInputStream(cut));
         EOFException e = assertThrows(EOFException.class, in::readAllBytes);
         assertEquals("the sending hop broke off before the end of the chunk", e.getMessage());
