@@ -1,12 +1,13 @@
 package io.xtremehub.benchmarks.guarantees;
 
+import io.xtremehub.benchmarks.LoadAverage;
+
 import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -51,7 +52,7 @@ public final class GuaranteeBenchmark {
 
     private static void run(GuaranteeOptions o, String args) throws Exception {
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        String loadBefore = loadAverages();
+        String loadBefore = LoadAverage.all();
         GuaranteeReport report = new GuaranteeReport();
         Path data = Files.createTempDirectory("guarantee-bench");
         try (StandaloneCluster cluster = StandaloneCluster.start(ClusterConfig.ephemeral(data.resolve("cluster")));
@@ -66,7 +67,7 @@ public final class GuaranteeBenchmark {
                 List<Guarantee> order = round % 2 == 1 ? List.of(Guarantee.AT_LEAST_ONCE, Guarantee.EXACTLY_ONCE)
                         : List.of(Guarantee.EXACTLY_ONCE, Guarantee.AT_LEAST_ONCE);
                 for (Guarantee g : order) {
-                    System.out.printf(Locale.ROOT, "round %d, %s (load %s)%n", round, g.label(), loadAverages());
+                    System.out.printf(Locale.ROOT, "round %d, %s (load %s)%n", round, g.label(), LoadAverage.all());
                     RoundResult r = turn.run(round, g);
                     System.out.printf(Locale.ROOT, "  %d events, %d missing, %d duplicates; p50 %.0f / p95 %.0f ms; "
                             + "burst %.0f events/s%n", r.events(), r.missing(), r.duplicates(), r.p50Millis(),
@@ -77,7 +78,7 @@ public final class GuaranteeBenchmark {
             }
         }
         List<Path> files = report.write(o.out(), o.name(), heading(o),
-                context(o, args, started, loadBefore, loadAverages()));
+                context(o, args, started, loadBefore, LoadAverage.all()));
         System.out.println(report.csv());
         System.out.println("results written:");
         files.forEach(f -> System.out.println("  " + f));
@@ -107,14 +108,5 @@ public final class GuaranteeBenchmark {
                 started, Runtime.getRuntime().availableProcessors(), loadBefore,
                 loadAfter == null ? "(run not finished)" : loadAfter, args.isBlank() ? "" : " " + args, o.workers(),
                 2 * o.workers(), o.rounds(), o.seconds(), o.rate(), o.burst(), o.window().toMillis());
-    }
-
-    private static String loadAverages() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 }

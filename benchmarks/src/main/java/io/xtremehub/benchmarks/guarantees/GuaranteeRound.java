@@ -1,5 +1,7 @@
 package io.xtremehub.benchmarks.guarantees;
 
+import io.xtremehub.benchmarks.LoadAverage;
+
 import io.pravega.client.stream.EventStreamWriter;
 import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.benchmarks.probe.Percentiles;
@@ -12,7 +14,6 @@ import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.Pipeline;
 import io.xtremehub.faastream.ScalingPolicy;
 import io.xtremehub.faastream.Serializers;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
@@ -72,7 +73,7 @@ final class GuaranteeRound {
                 return new RoundResult(round, g, total, total - sink.arrivedCount(total), sink.duplicates(),
                         Percentiles.of(lat, 50), Percentiles.of(lat, 95), Percentiles.of(lat, 99),
                         all ? options.burst() / burstSeconds : Double.NaN,
-                        ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+                        LoadAverage.oneMinute());
             }
         } finally {
             job.cancel();

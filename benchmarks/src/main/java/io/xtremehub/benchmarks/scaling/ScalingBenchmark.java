@@ -1,12 +1,13 @@
 package io.xtremehub.benchmarks.scaling;
 
+import io.xtremehub.benchmarks.LoadAverage;
+
 import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,7 +62,7 @@ public final class ScalingBenchmark {
 
     private static void run(ScalingOptions o, Map<Workload, RateShape> loads, String args) throws Exception {
         String started = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        String loadBefore = loadAverages();
+        String loadBefore = LoadAverage.all();
         Map<String, Double> costs = new LinkedHashMap<>();
         for (Workload w : loads.keySet()) {
             w.medianMillisPerEvent(200); // warm-up
@@ -80,7 +81,7 @@ public final class ScalingBenchmark {
             for (Map.Entry<Workload, RateShape> e : loads.entrySet()) {
                 for (Setup setup : o.setups()) {
                     System.out.printf(Locale.ROOT, "%s job, %s: %s (load %s)%n", e.getKey().name(), setup.label(),
-                            e.getValue().describe(), loadAverages());
+                            e.getValue().describe(), LoadAverage.all());
                     RunResult r = runner.run(e.getKey(), setup, e.getValue());
                     System.out.printf(Locale.ROOT, "  %d/%d events processed, %d duplicates, peak %.0f/s, p95 %.0f ms, "
                                     + "%.0f worker-seconds, max %d workers / %d segments%n", r.processed(), r.written(),
@@ -93,7 +94,7 @@ public final class ScalingBenchmark {
             }
         }
         List<Path> files = report.write(o.out(), o.name(), heading(o),
-                context(o, loads, costs, args, started, loadBefore, loadAverages()));
+                context(o, loads, costs, args, started, loadBefore, LoadAverage.all()));
         System.out.println(report.summaryCsv());
         System.out.println("results written:");
         files.forEach(f -> System.out.println("  " + f));
@@ -143,14 +144,5 @@ public final class ScalingBenchmark {
                 + "provisioning (cold starts). Here all workers share this machine's cores: a CPU-bound job cannot run "
                 + "faster than the cores allow, whatever the segments.");
         return b.toString();
-    }
-
-    private static String loadAverages() {
-        try {
-            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
-            return f[0] + ", " + f[1] + ", " + f[2];
-        } catch (IOException e) {
-            return String.format(Locale.ROOT, "%.2f (1 min)", LoadAverage.oneMinute());
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.xtremehub.benchmarks.scaling;
 
+import io.xtremehub.benchmarks.LoadAverage;
+
 import io.pravega.client.stream.EventStreamWriter;
 import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.benchmarks.probe.Percentiles;
