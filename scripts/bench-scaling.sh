@@ -10,13 +10,4 @@
 #   scripts/bench-scaling.sh --load sine --jobs io --max-workers 16 --name scaling-sine
 # Every option: io.xtremehub.benchmarks.scaling.ScalingBenchmark (benchmarks/README.md).
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-# the reactor resolves this checkout's modules to their target/ jars, not to ~/.m2 (shared with other checkouts)
-mvn -B -q -o -pl benchmarks -am package -DskipTests dependency:build-classpath \
-  -Dmdep.outputFile="$root/benchmarks/target/cp.txt" >/dev/null
-cp="benchmarks/target/classes:$(cat benchmarks/target/cp.txt)"
-opens="--add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util=ALL-UNNAMED"
-exec java -Xmx${SCALING_HEAP:-3g} $opens -Dlogback.configurationFile=xtremehub-logback.xml \
-  -Dxtremehub.log.dir=benchmarks/target/logs -cp "$cp" \
-  io.xtremehub.benchmarks.scaling.ScalingBenchmark "$@"
+exec "$(dirname "${BASH_SOURCE[0]}")/bench-java.sh" "${SCALING_HEAP:-3g}" io.xtremehub.benchmarks.scaling.ScalingBenchmark "$@"
