@@ -3,6 +3,7 @@ package io.xtremehub.benchmarks.guarantees;
 import io.xtremehub.benchmarks.LoadAverage;
 
 import io.xtremehub.benchmarks.PravegaClients;
+import io.xtremehub.benchmarks.RunEnd;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
@@ -79,12 +80,8 @@ public final class GuaranteeBenchmark {
         }
         List<Path> files = report.write(o.out(), o.name(), heading(o),
                 context(o, args, started, loadBefore, LoadAverage.all()));
-        System.out.println(report.csv());
-        System.out.println("results written:");
-        files.forEach(f -> System.out.println("  " + f));
-        if (report.rounds().stream().anyMatch(r -> !r.correct())) {
-            throw new IllegalStateException("an output check failed: see " + o.out().resolve(o.name() + ".md"));
-        }
+        RunEnd.report(report.csv(), files, report.rounds().stream().anyMatch(r -> !r.correct()),
+                "an output check failed", o.out().resolve(o.name() + ".md"));
     }
 
     private static String heading(GuaranteeOptions o) {

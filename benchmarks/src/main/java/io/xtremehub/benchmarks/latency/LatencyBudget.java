@@ -1,5 +1,6 @@
 package io.xtremehub.benchmarks.latency;
 
+import io.xtremehub.benchmarks.LoadAverage;
 import io.xtremehub.benchmarks.PravegaClients;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
@@ -10,7 +11,6 @@ import io.xtremehub.standalone.internal.ClusterAddress;
 import io.xtremehub.standalone.internal.EmbeddedBookies;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -53,7 +53,7 @@ public final class LatencyBudget {
             return;
         }
         // the machine is shared: the load around the run says how far its figures can be trusted
-        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double loadBefore = LoadAverage.oneMinute();
         BudgetReport report;
         Path data = Files.createTempDirectory("latency-budget");
         try {
@@ -66,7 +66,7 @@ public final class LatencyBudget {
             return;
         }
         deleteTree(data);
-        double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        double loadAfter = LoadAverage.oneMinute();
         report.write(o.out(), o.name(), String.format(Locale.ROOT,
                 "Latency budget of a FaaStream hop, %s (%d cores, load average %.1f before, %.1f after)",
                 Instant.now(), Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));

@@ -3,6 +3,7 @@ package io.xtremehub.benchmarks.scaling;
 import io.xtremehub.benchmarks.LoadAverage;
 
 import io.xtremehub.benchmarks.PravegaClients;
+import io.xtremehub.benchmarks.RunEnd;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
@@ -95,12 +96,8 @@ public final class ScalingBenchmark {
         }
         List<Path> files = report.write(o.out(), o.name(), heading(o),
                 context(o, loads, costs, args, started, loadBefore, LoadAverage.all()));
-        System.out.println(report.summaryCsv());
-        System.out.println("results written:");
-        files.forEach(f -> System.out.println("  " + f));
-        if (report.runs().stream().anyMatch(r -> !r.complete())) {
-            throw new IllegalStateException("some events never reached the sink: see " + o.out().resolve(o.name() + ".md"));
-        }
+        RunEnd.report(report.summaryCsv(), files, report.runs().stream().anyMatch(r -> !r.complete()),
+                "some events never reached the sink", o.out().resolve(o.name() + ".md"));
     }
 
     private static String heading(ScalingOptions o) {

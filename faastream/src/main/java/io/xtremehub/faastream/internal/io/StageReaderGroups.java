@@ -2,15 +2,29 @@ package io.xtremehub.faastream.internal.io;
 
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
+import io.xtremehub.faastream.internal.wire.ChannelPace;
 
 /** The configuration of the reader group through which a stage's workers share its input stream. */
 public final class StageReaderGroups {
     /**
-     * How often each reader re-reads the group's shared state. Pravega's default (3 s) is how late a
-     * reader learns that a worker joined or left or that segments were sealed, and it releases or takes
-     * segments only then; the state is a small stream, so reading it often is cheap.
+     * How often each reader of a short job re-reads the group's shared state. Pravega's default (3 s) is
+     * how late a reader learns that a worker joined or left or that segments were sealed, and it
+     * releases or takes segments only then; the state is a small stream, so one reader reading it often
+     * is cheap. A long job's readers together read about {@link #REFRESHES_PER_SECOND} times a second.
      */
     static final long REFRESH_MILLIS = 200;
+    static final long REFRESH_MAX_MILLIS = 1_000;
+    static final long REFRESHES_PER_SECOND = 200;
+    /**
+     * At-least-once groups checkpoint every second in short jobs: a lost worker's segments are read
+     * again from the last checkpoint, and successors of merged segments are released only at one. Each
+     * checkpoint is a few durable writes to the group's state and a pause of every reader of the group,
+     * so a long job checkpoints about {@link #CHECKPOINTS_PER_SECOND} times a second in all, each group
+     * at least every {@link #CHECKPOINT_MAX_MILLIS}.
+     */
+    static final long CHECKPOINT_MILLIS = 1_000;
+    static final long CHECKPOINT_MAX_MILLIS = 5_000;
+    static final long CHECKPOINTS_PER_SECOND = 20;
 
     private StageReaderGroups() {
     }
@@ -20,9 +34,20 @@ public final class StageReaderGroups {
      * own refresh (such stages run a fixed set of workers); otherwise checkpoint every second
      * (successors of merged segments are only released at a checkpoint) and refresh often.
      */
-    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce) {
+    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, int stages) {
         ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
         return exactlyOnce ? b.disableAutomaticCheckpoints().build()
-                : b.groupRefreshTimeMillis(REFRESH_MILLIS).automaticCheckpointIntervalMillis(1000).build();
+                : b.groupRefreshTimeMillis(refreshMillis(stages))
+                        .automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+    }
+
+    /** How often each reader of a job with this many stages re-reads its group's state. */
+    static long refreshMillis(int stages) {
+        return ChannelPace.paced(stages, REFRESH_MILLIS, REFRESH_MAX_MILLIS, REFRESHES_PER_SECOND);
+    }
+
+    /** How often an at-least-once group of a job with this many stages checkpoints. */
+    static long checkpointMillis(int stages) {
+        return ChannelPace.paced(stages, CHECKPOINT_MILLIS, CHECKPOINT_MAX_MILLIS, CHECKPOINTS_PER_SECOND);
     }
 }

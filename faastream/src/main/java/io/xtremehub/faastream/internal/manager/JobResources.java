@@ -39,12 +39,14 @@ final class JobResources {
     private final ObjectStoreConfig storeConfig;
     private final JobNames names;
     private final boolean exactlyOnce;
+    /** The job's stage count, which paces its reader groups ({@link StageReaderGroups}). */
+    private final int stages;
     private final Path shuffleDir;
     private final List<String> createdStreams = new ArrayList<>();
 
     /** @param shuffleDir the job's local shuffle directory, or null when it has none */
     JobResources(PravegaContext ctx, StreamManager streams, ReaderGroupManager readerGroups, ObjectStore store,
-                 ObjectStoreConfig storeConfig, JobNames names, boolean exactlyOnce, Path shuffleDir) {
+                 ObjectStoreConfig storeConfig, JobNames names, boolean exactlyOnce, int stages, Path shuffleDir) {
         this.ctx = ctx;
         this.streams = streams;
         this.readerGroups = readerGroups;
@@ -52,6 +54,7 @@ final class JobResources {
         this.storeConfig = storeConfig;
         this.names = names;
         this.exactlyOnce = exactlyOnce;
+        this.stages = stages;
         this.shuffleDir = shuffleDir;
     }
 
@@ -103,7 +106,7 @@ final class JobResources {
     }
 
     ReaderGroupConfig readerGroupConfig(String stream) {
-        return StageReaderGroups.config(ctx.scope(), stream, exactlyOnce);
+        return StageReaderGroups.config(ctx.scope(), stream, exactlyOnce, stages);
     }
 
     /** How many segments of the stream are active now. */

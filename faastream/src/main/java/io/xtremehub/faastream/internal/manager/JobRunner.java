@@ -109,7 +109,7 @@ public final class JobRunner implements Job {
         this.names = new JobNames(jobId);
         Path shuffleDir = mode == Mode.BATCH && platform.sharesHostWithManager() ? JobResources.shuffleDir(jobId) : null;
         this.resources = new JobResources(ctx, streams, readerGroups, store, storeConfig, names, exactlyOnce,
-                shuffleDir);
+                spec.stageCount(), shuffleDir);
         this.batch = new BatchProgress(ctx, names);
         this.splitter = new SourceSplitter(ctx, streams, store);
         RuntimeSettings settings = new RuntimeSettings(mode, options.errorPolicy(), options.window().toMillis(),

@@ -32,7 +32,16 @@ public final class ChannelPace {
     }
 
     private static long millis(int stages, long fastest) {
-        long spread = stages * 1000L / READS_PER_SECOND;
-        return Math.max(fastest, Math.min(MAX_MILLIS, spread));
+        return paced(stages, fastest, MAX_MILLIS, READS_PER_SECOND);
+    }
+
+    /**
+     * The interval at which each of {@code stages} stages does something periodic so that the job does
+     * it about {@code perSecond} times a second in all, but never more often than {@code fastest} or
+     * less often than {@code slowest} milliseconds.
+     */
+    public static long paced(int stages, long fastest, long slowest, long perSecond) {
+        long spread = stages * 1000L / perSecond;
+        return Math.max(fastest, Math.min(slowest, spread));
     }
 }

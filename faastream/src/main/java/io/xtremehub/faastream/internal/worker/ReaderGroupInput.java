@@ -45,14 +45,15 @@ final class ReaderGroupInput implements StageInput {
      *                  its even share ({@link SegmentShare}); off where moving a segment mid-window
      *                  matters (keyed stages) or positions belong to checkpointed epochs (exactly-once)
      * @param wholePacks whether a pack is one item ({@link InputItem#pack}) instead of one item per event
+     * @param stages    the job's stage count, which paces the spread checks
      */
     ReaderGroupInput(PravegaContext ctx, String readerGroup, String readerId, boolean enveloped, LargeEvents large,
-                     boolean rebalance, boolean wholePacks) {
+                     boolean rebalance, boolean wholePacks, int stages) {
         this.ctx = ctx;
         this.readerGroup = readerGroup;
         this.readerId = readerId;
         this.reader = createReader();
-        this.share = rebalance ? new SegmentShare(ctx, readerGroup, readerId) : null;
+        this.share = rebalance ? new SegmentShare(ctx, readerGroup, readerId, stages) : null;
         this.enveloped = enveloped;
         this.large = large;
         this.wholePacks = wholePacks;

@@ -49,13 +49,13 @@ final class StageEndpoints {
         boolean rebalance = launch.exactlyOnce() == null && !spec.stage(i).keyed();
         if (i > 0) {
             return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large, rebalance,
-                    wholePacks);
+                    wholePacks, spec.stageCount());
         }
         SourceSpec src = spec.source();
         if (src.kind() == SourceSpec.Kind.STREAM) {
             if (launch.settings().mode() == Mode.STREAM) {
                 return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large, rebalance,
-                        false);
+                        false, spec.stageCount());
             }
             return new SegmentBatchInput(ctx, launch.splits());
         }

@@ -1,0 +1,45 @@
+package io.xtremehub.faastream.internal.io;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.pravega.client.stream.ReaderGroupConfig;
+import org.junit.jupiter.api.Test;
+
+class StageReaderGroupsTest {
+    @Test
+    void aShortJobRefreshesAndCheckpointsAsBefore() {
+        for (int stages = 1; stages <= 20; stages++) {
+            ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, stages);
+            assertEquals(200, c.getGroupRefreshTimeMillis(), "stages " + stages);
+            assertEquals(1_000, c.getAutomaticCheckpointIntervalMillis(), "stages " + stages);
+        }
+    }
+
+    @Test
+    void aLongJobsGroupsTogetherStayWithinTheirBudget() {
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, 100);
+        assertEquals(500, c.getGroupRefreshTimeMillis());
+        assertEquals(5_000, c.getAutomaticCheckpointIntervalMillis());
+        // 100 groups of one reader: 200 state reads and 20 checkpoints a second in all
+        assertEquals(200, 100 * 1_000 / c.getGroupRefreshTimeMillis());
+        assertEquals(20, 100 * 1_000 / c.getAutomaticCheckpointIntervalMillis());
+    }
+
+    @Test
+    void intervalsGrowWithTheJobAndStopAtTheirLimits() {
+        for (int stages = 1; stages < 2_000; stages++) {
+            assertTrue(StageReaderGroups.refreshMillis(stages) <= StageReaderGroups.refreshMillis(stages + 1));
+            assertTrue(StageReaderGroups.checkpointMillis(stages) <= StageReaderGroups.checkpointMillis(stages + 1));
+        }
+        assertEquals(1_000, StageReaderGroups.refreshMillis(10_000));
+        assertEquals(5_000, StageReaderGroups.checkpointMillis(10_000));
+    }
+
+    @Test
+    void exactlyOnceGroupsCheckpointOnlyAtEpochs() {
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, 100);
+        assertFalse(c.getAutomaticCheckpointIntervalMillis() > 0);
+    }
+}
