@@ -331,6 +331,37 @@ class SwarmletHopsIT {
     }
 
     @Test
+    void multipartThroughHopsThatKeepTheBytesAnswersTheMultipartETagEverywhere() throws Exception {
+        int partSize = 5 << 20;
+        byte[] data = TestData.logLines(partSize + 300_000, 22);
+        String key = "seg/plain-multipart";
+        String uploadId = edge.createMultipartUpload(r -> r.bucket("plain").key(key)).uploadId();
+        java.security.MessageDigest partMd5s = java.security.MessageDigest.getInstance("MD5");
+        List<CompletedPart> parts = new ArrayList<>();
+        for (int i = 0, n = 1; i < data.length; i += partSize, n++) {
+            int part = n;
+            byte[] slice = Arrays.copyOfRange(data, i, Math.min(data.length, i + partSize));
+            partMd5s.update(java.security.MessageDigest.getInstance("MD5").digest(slice));
+            String eTag = edge.uploadPart(r -> r.bucket("plain").key(key).uploadId(uploadId).partNumber(part),
+                    RequestBody.fromBytes(slice)).eTag();
+            parts.add(CompletedPart.builder().partNumber(part).eTag(eTag).build());
+        }
+        // S3's form: the MD5 of the parts' MD5s, a dash, the number of parts (not the MD5 of the bytes)
+        String multipart = "\"" + java.util.HexFormat.of().formatHex(partMd5s.digest()) + "-2\"";
+        assertEquals(multipart, edge.completeMultipartUpload(r -> r.bucket("plain").key(key).uploadId(uploadId)
+                .multipartUpload(CompletedMultipartUpload.builder().parts(parts).build())).eTag());
+        assertEquals(multipart, edge.headObject(r -> r.bucket("plain").key(key)).eTag());
+        assertEquals(multipart, cloud.headObject(r -> r.bucket("plain").key(key)).eTag());
+        var read = edge.getObjectAsBytes(r -> r.bucket("plain").key(key));
+        assertEquals(multipart, read.response().eTag());
+        assertArrayEquals(data, read.asByteArray());
+        assertArrayEquals(data, get(cloud, "plain", key));
+        // the bytes are the client's, stored in the cloud as they came
+        assertEquals(data.length, Files.size(backend("cloud").resolve("plain").resolve(key)));
+        assertFalse(Files.exists(backend("edge").resolve("plain").resolve(key)));
+    }
+
+    @Test
     void aStreamletDecidingOnWholeChunksCannotRunOnAForwardingHop() {
         S3Exception e = assertThrows(S3Exception.class,
                 () -> edge.putObject(r -> r.bucket("routed").key("seg/r"), RequestBody.fromString("a secret line\n")));

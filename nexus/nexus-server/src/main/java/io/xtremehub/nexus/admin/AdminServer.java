@@ -3,6 +3,7 @@ package io.xtremehub.nexus.admin;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.http.JdkHttpServers;
 import io.xtremehub.nexus.http.JsonReply;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import io.xtremehub.nexus.metadata.StreamletRegistration;
@@ -56,7 +57,7 @@ public final class AdminServer {
     public AdminServer(String host, int port, String token, NexusServer nexus) throws IOException {
         this.token = token;
         this.nexus = nexus;
-        this.server = HttpServer.create(new InetSocketAddress(host, port), 16);
+        this.server = JdkHttpServers.create(new InetSocketAddress(host, port), 16);
         server.createContext("/", this::handle);
         server.setExecutor(executor);
     }

@@ -52,8 +52,8 @@ public interface Hops {
         }
 
         @Override
-        public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, InputStream intermediate,
-                                         java.util.function.Supplier<Upstream.Prior> prior) {
+        public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, String eTag,
+                                         InputStream intermediate, java.util.function.Supplier<Upstream.Prior> prior) {
             throw new IllegalStateException("nothing is forwarded without a swarmlet");
         }
 
@@ -97,9 +97,10 @@ public interface Hops {
      * Streams the bytes this worker's steps produced to a worker of the next hop, which runs the
      * remaining steps (and forwards again, or stores); returns its answer.
      *
+     * @param eTag the ETag the client sees when known before the bytes (a multipart completion's), else null
      * @param prior what the earlier steps did, known once {@code intermediate} is read to its end
      */
-    PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, InputStream intermediate,
+    PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, String eTag, InputStream intermediate,
                               java.util.function.Supplier<Upstream.Prior> prior);
 
     /** Reads a chunk from the swarmlet that stored it (null if no such key). */

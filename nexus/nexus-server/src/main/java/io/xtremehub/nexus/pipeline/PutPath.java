@@ -67,6 +67,9 @@ final class PutPath {
         Upstream upstream = Upstream.of(request);
         if (upstream != null) {
             match = new Match(upstream.policy(), match.chunk()); // the version the chunk started with
+            if (eTagOverride == null) {
+                eTagOverride = upstream.eTag(); // a multipart completion's, from the entry
+            }
         }
         ActivePipeline shared = pipelines.pipeline(match.policy());
         Hops.Leg leg = hops.leg(match.policy(), shared, upstream == null ? null : upstream.arrival(),
@@ -298,8 +301,9 @@ final class PutPath {
         }
         // steps that all keep their bytes pass the client's bytes, length and Content-MD5 on: the storing
         // hop streams them to its backend, which computes the MD5 ETag and checks the Content-MD5, so
-        // the entry only counts them (hashing here too would hash every byte twice)
-        boolean streamed = pipeline.canStreamDirectly() && request.contentLength() != null && eTagOverride == null;
+        // the entry only counts them (hashing here too would hash every byte twice); a multipart
+        // completion's ETag is known already and travels with the chunk
+        boolean streamed = pipeline.canStreamDirectly() && request.contentLength() != null;
         DigestingInputStream original = upstream == null && !streamed ? new DigestingInputStream(payload) : null;
         CountingInputStream counted = upstream == null && streamed ? new CountingInputStream(payload) : null;
         InputStream source = original != null ? original : counted != null ? counted : payload;
@@ -316,7 +320,7 @@ final class PutPath {
                         throw new S3ProxyException(S3ErrorCode.INCOMPLETE_BODY, "received " + length
                                 + " bytes but Content-Length was " + request.contentLength());
                     }
-                    eTag = null; // the storing hop's backend digests the client's bytes
+                    eTag = eTagOverride; // null: the storing hop's backend digests the client's bytes
                 } else if (upstream == null) {
                     String md5 = verify(request, original);
                     length = original.count();
@@ -359,8 +363,8 @@ final class PutPath {
             }
         };
         try {
-            return hops.forward(leg, pipeline.policy(), FlexChecksum.clearOn(forwarded).build(), produced,
-                    checkedPrior);
+            return hops.forward(leg, pipeline.policy(), FlexChecksum.clearOn(forwarded).build(), eTagOverride,
+                    produced, checkedPrior);
         } catch (RuntimeException e) {
             Exception cause = failure.get();
             if (cause instanceof java.io.UncheckedIOException u) {

@@ -19,9 +19,12 @@ import software.amazon.awssdk.core.interceptor.ExecutionAttribute;
  * @param policy the policy version the chunk started with
  * @param from position of the first step to run here
  * @param arrival the swarmlet the client's request arrived at
+ * @param eTag the ETag the client sees, when the entry knew it before the bytes (a multipart
+ *     completion's {@code md5-of-part-md5s-N}), else null: a storing hop that streams the bytes to its
+ *     backend writes the chunk's marker before their end, where {@link Prior} arrives
  * @param prior what the earlier steps did (call after the body was read to its end)
  */
-public record Upstream(Policy policy, int from, String arrival, Supplier<Prior> prior) {
+public record Upstream(Policy policy, int from, String arrival, String eTag, Supplier<Prior> prior) {
     private static final ExecutionAttribute<Upstream> ATTRIBUTE = new ExecutionAttribute<>("nexus.upstream");
 
     /**

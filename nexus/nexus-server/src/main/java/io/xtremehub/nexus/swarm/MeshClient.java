@@ -61,8 +61,8 @@ final class MeshClient {
             throw MeshMessages.slowDown("interrupted while forwarding to " + owner.id());
         }
         return switch (response.statusCode()) {
-            case 200 -> PutObjectResponse.builder()
-                    .eTag(MetadataJson.read(response.body(), MeshMessages.PutAnswer.class).eTag()).build();
+            case 200 -> stored(response.headers().firstValue(MeshMessages.RESPONSE_HEADER).orElse(null),
+                    response.body());
             case 409 -> throw MeshMessages.slowDown("the partition moved away from worker " + owner.id());
             default -> throw failure(owner, response.statusCode(), response.body());
         };
@@ -142,11 +142,13 @@ final class MeshClient {
         // a whole frame per HTTP chunk: its 4-byte length and data, plus the chunk's hex size and CRLFs
         c.setChunkedStreamingMode(HopFrames.FRAME + 4 + 9);
         MeshConnections.Answer answer;
+        String stored;
         try {
             try (OutputStream out = c.getOutputStream()) {
                 HopFrames.write(intermediate, trailer, out);
             }
             answer = MeshConnections.answer(c);
+            stored = c.getHeaderField(MeshMessages.RESPONSE_HEADER);
         } catch (HopFrames.SourceException e) {
             c.disconnect(); // without its end frame the next hop stores nothing
             throw e.getCause() instanceof RuntimeException r ? r
@@ -158,8 +160,7 @@ final class MeshClient {
                     + e.getMessage() + ")");
         }
         return switch (answer.status()) {
-            case 200 -> PutObjectResponse.builder()
-                    .eTag(MetadataJson.read(answer.body(), MeshMessages.PutAnswer.class).eTag()).build();
+            case 200 -> stored(stored, answer.body());
             case MeshMessages.VERSION_MISMATCH -> throw mismatch(worker, hop, answer.body());
             default -> throw failure(worker, answer.status(), answer.body());
         };
@@ -236,6 +237,13 @@ final class MeshClient {
             Thread.currentThread().interrupt();
             throw MeshMessages.slowDown("interrupted while forwarding to " + worker.id());
         }
+    }
+
+    /** A stored chunk's answer: in a header, or as the body from workers that answered so before. */
+    private static PutObjectResponse stored(String header, String body) {
+        MeshMessages.PutAnswer answer = header != null ? MeshCodec.decode(header, MeshMessages.PutAnswer.class)
+                : MetadataJson.read(body, MeshMessages.PutAnswer.class);
+        return PutObjectResponse.builder().eTag(answer.eTag()).build();
     }
 
     private static PolicyVersionMismatchException mismatch(Member worker, MeshMessages.HopHeader hop, String body) {

@@ -126,13 +126,13 @@ public final class MeshHops implements Hops {
     }
 
     @Override
-    public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, InputStream intermediate,
-                                     Supplier<Upstream.Prior> prior) {
+    public PutObjectResponse forward(Leg leg, Policy policy, PutObjectRequest request, String eTag,
+                                     InputStream intermediate, Supplier<Upstream.Prior> prior) {
         // a chunk of a stream partition goes to the partition's owner there, which keeps its state
         Optional<String> partition = policy.match(request.bucket(), request.key())
                 .flatMap(PipelineFactory::partitionKey);
         try {
-            return mesh.hop(worker(leg.next(), partition), request, header(leg, policy), intermediate,
+            return mesh.hop(worker(leg.next(), partition), request, header(leg, policy, eTag), intermediate,
                     () -> MetadataJson.write(prior.get()).getBytes(StandardCharsets.UTF_8));
         } catch (PolicyVersionMismatchException e) {
             // the bytes were read already: the client sends the chunk again, with the version now active
@@ -161,7 +161,11 @@ public final class MeshHops implements Hops {
     }
 
     private static MeshMessages.HopHeader header(Leg leg, Policy policy) {
-        return new MeshMessages.HopHeader(policy.name(), policy.version(), leg.to(), leg.arrival());
+        return header(leg, policy, null);
+    }
+
+    private static MeshMessages.HopHeader header(Leg leg, Policy policy, String eTag) {
+        return new MeshMessages.HopHeader(policy.name(), policy.version(), leg.to(), leg.arrival(), eTag);
     }
 
     /** The live worker of the swarmlet owning the partition, else any one (they are alike). */

@@ -90,9 +90,10 @@ final class MeshMessages {
 
     /**
      * A chunk handed to the next hop of its pipeline: the policy version it is processed with, the
-     * step it resumes at and the swarmlet the client's request arrived at.
+     * step it resumes at, the swarmlet the client's request arrived at, and the ETag the client sees
+     * when the entry knew it before the bytes (a multipart completion's), else null.
      */
-    record HopHeader(String policy, long version, int from, String arrival) {
+    record HopHeader(String policy, long version, int from, String arrival, String eTag) {
     }
 
     /** The answer of a worker that runs another version of the policy. */

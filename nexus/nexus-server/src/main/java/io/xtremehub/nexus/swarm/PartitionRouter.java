@@ -139,7 +139,7 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
         // processed with the version it started with, even if an update lands meanwhile
         Policy policy = policies.version(hop.policy(), hop.version()).orElseThrow(() -> new IllegalStateException(
                 "policy " + hop.policy() + "@" + hop.version() + " is unknown to the metadata store"));
-        Upstream upstream = new Upstream(policy, hop.from(), hop.arrival(), () -> MetadataJson.read(
+        Upstream upstream = new Upstream(policy, hop.from(), hop.arrival(), hop.eTag(), () -> MetadataJson.read(
                 new String(body.trailer(), StandardCharsets.UTF_8), Upstream.Prior.class));
         PutObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
         return delegate().putBlob(upstream.attachTo(decided), body);
@@ -148,7 +148,7 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     @Override
     public ResponseInputStream<GetObjectResponse> stored(GetObjectRequest request) {
         GetObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
-        return delegate().getBlob(new Upstream(null, 0, null, null).attachTo(decided));
+        return delegate().getBlob(new Upstream(null, 0, null, null, null).attachTo(decided));
     }
 
     @Override
@@ -156,7 +156,7 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
         HeadObjectRequest head = HeadObjectRequest.builder().bucket(request.bucket()).key(request.key())
                 .ifMatch(request.ifMatch()).ifNoneMatch(request.ifNoneMatch()).build();
         try {
-            return delegate().blobMetadata(new Upstream(null, 0, null, null).attachTo(
+            return delegate().blobMetadata(new Upstream(null, 0, null, null, null).attachTo(
                     policies.decide(request.bucket(), request.key()).attachTo(head)));
         } catch (NoSuchKeyException e) {
             return null; // a HEAD answer has no body to carry the error in: 404 says it
@@ -166,7 +166,7 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     @Override
     public void storedDelete(GetObjectRequest request) {
         DeleteObjectRequest delete = DeleteObjectRequest.builder().bucket(request.bucket()).key(request.key()).build();
-        delegate().removeBlob(new Upstream(null, 0, null, null).attachTo(
+        delegate().removeBlob(new Upstream(null, 0, null, null, null).attachTo(
                 policies.decide(request.bucket(), request.key()).attachTo(delete)));
     }
 
