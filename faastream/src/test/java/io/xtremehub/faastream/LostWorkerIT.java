@@ -67,6 +67,24 @@ class LostWorkerIT {
     }
 
     @Test
+    void aFirstStageWorkerBusyMakingOneEventIsNotDeclaredLost() throws Exception {
+        // the shape of CoreThreadsIT's 100 MB run: the first stage stalls while it makes one event. Replaced,
+        // it redid its whole split, so its earlier results came twice before the big one
+        stalled.set(false);
+        String in = input("making-in");
+        String out = tc.newStream("making-out", 1);
+        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
+                .map(LostWorkerIT::stallDeafOnce, Serializers.utf8()).named("make")
+                .map(s -> s, Serializers.utf8()).named("pass")
+                .writeToStream(out);
+        threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH)
+                .heartbeatTimeout(Duration.ofSeconds(6)).build()).awaitCompletion(Duration.ofMinutes(4));
+        Map<String, Long> copies = copies(out);
+        assertEquals(expected(), new TreeSet<>(copies.keySet()), "every record reaches the output");
+        assertEquals(Map.of(), duplicates(copies), "the busy worker was restarted, its split redone");
+    }
+
+    @Test
     void aWorkerKilledWhileHoldingReadEventsLosesNone() throws Exception {
         stalled.set(false);
         stallStartMillis.set(0);
