@@ -229,7 +229,8 @@ public final class WorkerRuntime {
             flushPartials();
             output.flush();
             long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, request.checkpointName());
-            int ends = reader.endMarkersSeen();
+            reader.endsWritten();
+            int ends = reader.endMarkersWritten();
             // not report(): a report that fails must fail the worker, not be skipped. Only new end
             // markers and closed epochs need it: a plain checkpoint waits for the flush alone
             if (epoch > 0) {
@@ -457,6 +458,7 @@ public final class WorkerRuntime {
         if (deadLetters != null) {
             deadLetters.flush();
         }
+        reader.endsWritten();
         report(telemetry, type, null);
         return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
     }
