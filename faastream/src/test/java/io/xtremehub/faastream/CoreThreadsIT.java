@@ -37,9 +37,11 @@ class CoreThreadsIT {
         JobStatus s = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.BATCH).build())
                 .awaitCompletion(Duration.ofMinutes(4));
         Set<String> expected = Set.of(digest(blob("1")), digest(blob("9")), digest(blob("100")));
-        assertEquals(expected, new HashSet<>(tc.events().readStrings(out, 3, Duration.ofSeconds(60))));
+        // the whole output, not its first three events: at least once, a worker replaced while it builds
+        // the 100 MB event redoes its split, and the repeated small digests come before the big one
+        assertEquals(expected, new HashSet<>(tc.events().readAllStrings(out, Duration.ofSeconds(60))));
         assertTrue(expected.stream().anyMatch(d -> d.startsWith("104857600:")));
-        assertEquals(3, s.stages().get(1).eventsIn());
+        assertTrue(s.stages().get(1).eventsIn() >= 3, "events into the second stage: " + s.stages().get(1).eventsIn());
         // a job completes once its output is written; its parked events are deleted right after
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertTrue(
                 tc.objects().keys(ObjectStores.of(tc).spillBucket(), "jobs/" + s.jobId()).isEmpty(), "parked events are cleaned up"));

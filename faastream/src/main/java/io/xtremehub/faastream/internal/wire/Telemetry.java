@@ -16,6 +16,15 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
                         long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
                         long bytesTotal, List<Long> endSegments, List<Integer> partitions, String error,
                         long timestampMillis, long checkpointEpoch) {
+    /**
+     * The same report stamped at {@code millis}: a sign of life from a worker whose processing thread is
+     * busy in one long call (its counters have not moved).
+     */
+    public Telemetry at(long millis) {
+        return new Telemetry(type, stage, worker, slot, queueSize, eventsIn, eventsOut, processingNanos, readNanos,
+                deadLettered, bytesRead, bytesTotal, endSegments, partitions, error, millis, checkpointEpoch);
+    }
+
     /** Report kinds. */
     public enum Type {
         /** The worker's reader is registered; it waits for GO. */

@@ -19,7 +19,14 @@ import java.util.concurrent.atomic.AtomicReference;
 final class InputReader implements Runnable {
     private final StageInput input;
     private final BlockingQueue<InputItem> queue;
+    /** End markers read (the reader thread adds one, then waits for its sync). */
     private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
+    /**
+     * End markers whose preceding events are all processed and written: the only ones a report may
+     * carry. The manager completes a stage's input on them, so one reported early, whose events then
+     * die with this worker, would let the stage finish without them.
+     */
+    private final Set<Long> endsWritten = new ConcurrentSkipListSet<>();
     private final AtomicLong eventsIn = new AtomicLong();
     private final AtomicLong readNanos = new AtomicLong();
     private final AtomicReference<Exception> error = new AtomicReference<>();
@@ -152,12 +159,22 @@ final class InputReader implements Runnable {
         return readNanos.get();
     }
 
-    int endMarkersSeen() {
-        return endSegments.size();
+    /**
+     * Processing thread, with everything queued processed and the output flushed: the end markers read
+     * so far may be reported. At a sync the reader waits, so it has read no marker past that flush.
+     */
+    void endsWritten() {
+        endsWritten.addAll(endSegments);
     }
 
+    /** End markers that may be reported (see {@link #endsWritten()}). */
+    int endMarkersWritten() {
+        return endsWritten.size();
+    }
+
+    /** End markers that may be reported (see {@link #endsWritten()}). */
     List<Long> endSegments() {
-        return new ArrayList<>(endSegments);
+        return new ArrayList<>(endsWritten);
     }
 
     long bytesRead() {

@@ -28,6 +28,11 @@ final class SideChannel implements AutoCloseable {
     private final AtomicReference<Telemetry> latestStats = new AtomicReference<>();
     private final ConcurrentLinkedQueue<ControlMessage> polled = new ConcurrentLinkedQueue<>();
     private final AtomicReference<RuntimeException> pollError = new AtomicReference<>();
+    /** The last STATS reported, resent by {@link #keepAlive} while no newer one comes. */
+    private volatile Telemetry lastStats;
+    private volatile long lastStatsMillis;
+    /** Set once a final report (DONE, HANDOFF, FAILED) is queued: no sign of life may follow it. */
+    private volatile boolean ended;
 
     SideChannel(Channel<Telemetry> telemetry, String label) {
         this.telemetry = telemetry;
@@ -41,6 +46,7 @@ final class SideChannel implements AutoCloseable {
 
     /** Appends in the background; a failed append is logged (the next report carries the same counters). */
     void report(Telemetry t) {
+        noteReport(t);
         if (t.type() == Telemetry.Type.STATS) {
             if (latestStats.getAndSet(t) == null) {
                 thread.execute(() -> append(latestStats.getAndSet(null)));
@@ -52,11 +58,42 @@ final class SideChannel implements AutoCloseable {
 
     /** Appends after everything reported before, and returns once it is durable; throws if it failed. */
     void reportNow(Telemetry t) throws InterruptedException {
+        noteReport(t);
         try {
             thread.submit(() -> telemetry.append(t)).get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
+    }
+
+    private void noteReport(Telemetry t) {
+        switch (t.type()) {
+            case STATS -> {
+                lastStats = t;
+                lastStatsMillis = System.currentTimeMillis();
+            }
+            case DONE, HANDOFF, FAILED -> ended = true;
+            default -> {
+            }
+        }
+    }
+
+    /**
+     * From now on, resends the last STATS (freshly stamped) whenever the processing thread reported none
+     * for {@code millis}: a worker busy in one long call (a slow user function, building a huge event)
+     * is alive, and must not be declared lost and replaced while it works. A worker whose process hangs
+     * or is cut off stops these too; so does a worker whose user function never returns (a hang is then
+     * not detected). The counters stay those of the last real report.
+     */
+    void keepAlive(long millis) {
+        thread.scheduleWithFixedDelay(() -> {
+            Telemetry last = lastStats;
+            long now = System.currentTimeMillis();
+            if (!ended && last != null && now - lastStatsMillis >= millis) {
+                lastStatsMillis = now;
+                append(last.at(now));
+            }
+        }, millis, millis, TimeUnit.MILLISECONDS);
     }
 
     /** From now on, polls the control channel every {@code millis} on this thread (not before: it is not thread-safe). */

@@ -123,6 +123,8 @@ public final class WorkerRuntime {
         DeadLetters deadLetters = null;
         Thread readerThread = null;
         boolean killed = false;
+        // whether everything read was processed and written: only then may the reader record its read position
+        boolean clean = false;
         try {
             String shuffleDir = launch.settings().shuffleDir();
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
@@ -141,13 +143,17 @@ public final class WorkerRuntime {
                 report(telemetry, Telemetry.Type.READY, null);
                 WorkerOutcome early = awaitGo(control, telemetry);
                 if (early != null) {
+                    clean = early == WorkerOutcome.DONE;
                     return finishEarly(early, telemetry);
                 }
             }
             readerThread = new Thread(reader, "faastream-reader-" + launch.workerId());
             readerThread.setDaemon(true);
             readerThread.start();
-            return processLoop(processor, output, deadLetters, control, telemetry, readerThread);
+            side.keepAlive(launch.settings().telemetryMillis());
+            WorkerOutcome outcome = processLoop(processor, output, deadLetters, control, telemetry, readerThread);
+            clean = outcome == WorkerOutcome.DONE || outcome == WorkerOutcome.HANDOFF;
+            return outcome;
         } catch (Exception e) {
             if (FailureText.killed(e)) {
                 // the platform ended this worker (a thread's crash): the manager already knows
@@ -168,10 +174,12 @@ public final class WorkerRuntime {
             if (killed) {
                 // the thread ends anyway; let go of the input and output without being interrupted again
                 Thread.interrupted();
-                if (input != null) {
-                    abandonQuietly(input);
-                    input = null;
-                }
+            }
+            if (!clean && input != null) {
+                // events read but not processed: a successor must read them again (so must one that
+                // replaced this worker, declared lost, while it was still running)
+                abandonQuietly(input);
+                input = null;
             }
             closeQuietly(processor, input, output, deadLetters, side);
         }
@@ -221,7 +229,8 @@ public final class WorkerRuntime {
             flushPartials();
             output.flush();
             long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, request.checkpointName());
-            int ends = reader.endMarkersSeen();
+            reader.endsWritten();
+            int ends = reader.endMarkersWritten();
             // not report(): a report that fails must fail the worker, not be skipped. Only new end
             // markers and closed epochs need it: a plain checkpoint waits for the flush alone
             if (epoch > 0) {
@@ -449,6 +458,7 @@ public final class WorkerRuntime {
         if (deadLetters != null) {
             deadLetters.flush();
         }
+        reader.endsWritten();
         report(telemetry, type, null);
         return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
     }
