@@ -88,6 +88,33 @@ class ExactlyOnceBatchIT {
         assertAborted(job, 2);
     }
 
+    /**
+     * The kill lands after the reduce was told its input is complete (it only emits then): the
+     * roll-back writes new end markers, and the new workers must not take the old generation's
+     * INPUT_COMPLETE, which they replay from the control channel, as their own.
+     */
+    @Test
+    @Timeout(value = 8, unit = TimeUnit.MINUTES)
+    void aReduceWorkerKilledWhileEmittingItsResultsIsRolledBackAndEveryCountStaysExact() throws Exception {
+        String bucket = tc.newBucket("eobe");
+        String out = tc.newStream("eobe-out", 1);
+        List<Long> values = writeLines(bucket, RECORDS);
+        Pipeline<String> p = Pipeline.fromBucketFolder(bucket, "in/", RecordFormat.lines(), Serializers.utf8())
+                .map(String::trim, Serializers.utf8()).parallelism(2).named("read")
+                .reduce(ExactlyOnceBatchIT::keyOf, ExactlyOnceBatchIT::slowCountAndSum, Serializers.utf8())
+                .parallelism(2).named("count")
+                .writeToStream(out);
+        Job job = threadManager.manager().execute(p, batch("eo-batch-emitting"));
+        awaitEvents(job, 1, false, 1);
+        List<String> emitting = threadManager.threads().runningWorkers().stream().filter(w -> w.contains("-s1w"))
+                .toList();
+        assertTrue(threadManager.threads().kill(emitting.get(0)), "could not kill " + emitting);
+        job.awaitCompletion(Duration.ofMinutes(5));
+        assertEquals(expected(values), results(tc.events().readAllStrings(out, Duration.ofMinutes(1))),
+                "one exact count and sum per key");
+        assertAborted(job, 1);
+    }
+
     @Test
     @Timeout(value = 8, unit = TimeUnit.MINUTES)
     void aSortWritesEveryRecordOnceInGlobalOrderAcrossKilledPartitionAndSortWorkers() throws Exception {
@@ -156,6 +183,17 @@ class ExactlyOnceBatchIT {
             sum += Long.parseLong(v.trim());
         }
         return g.key() + " " + g.values().size() + " " + sum;
+    }
+
+    /** {@link #countAndSum} after a second: a worker's results take a while to come out. */
+    static String slowCountAndSum(Group<String, String> g) {
+        try {
+            Thread.sleep(1_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return countAndSum(g);
     }
 
     /** Writes the values 1..n as lines into two objects under {@code in/}. */
