@@ -89,9 +89,10 @@ public final class JobOptions {
          * fields, reduce workers' open windows and read positions; after a worker failure the stage
          * resumes from the last commit. Readers of the sink see each result once, and only once it is
          * committed; bucket sink parts, dead letters and parked large events are committed or
-         * discarded with their epoch. Streaming jobs that read a stream, or one-stage jobs over fixed
-         * splits (a batch job or a bucket source: a slot's output is committed when the slot is done,
-         * a crashed slot redoes its splits); without sort stages, with a fixed number of workers.
+         * discarded with their epoch. Over fixed splits (a batch job or a bucket source) the first
+         * stage's slot output is committed when the slot is done (a crashed slot redoes its splits)
+         * and later stages run epochs of their own; a batch's reduce or sort stage commits once, at the
+         * end of its input, and a crash there reads its input again. With a fixed number of workers.
          * Default false: at-least-once (nothing is lost; a crash may repeat some results).
          */
         public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }

@@ -199,18 +199,6 @@ public final class Manager implements AutoCloseable {
 
     /** What exactly-once needs: reader groups to checkpoint, transactions to commit, a fixed set of workers. */
     private static void validateExactlyOnce(JobSpec spec, JobOptions options, Mode mode) {
-        boolean splits = spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM;
-        if (splits && spec.stageCount() > 1) {
-            throw new JobDefinitionException("exactly-once over " + spec.source().describe() + " in " + mode
-                    + " mode redoes a lost worker's splits whole, which only a one-stage job can (its later stages "
-                    + "would see the lost attempt's events); do the work in one map step or use exactlyOnce=false");
-        }
-        for (int i = 0; i < spec.stageCount(); i++) {
-            if (spec.stage(i).kind() == StageSpec.Kind.SORT) {
-                throw new JobDefinitionException(spec.stageLabel(i) + " sorts, which exactly-once does not support "
-                        + "yet (it covers map, filter, flatMap and reduce stages); use exactlyOnce=false");
-            }
-        }
         if (!(options.scalingPolicy() instanceof FixedScalingPolicy)) {
             throw new JobDefinitionException("exactly-once jobs run a fixed number of workers; use "
                     + "ScalingPolicy.fixed(...) or exactlyOnce=false");

@@ -85,6 +85,42 @@ class ExactlyOnceReduceIT {
         assertRolledBack(job);
     }
 
+    /**
+     * A sort stage in a stream: the events it collected for its open window are saved with each
+     * epoch like a reduce's, so every value comes out exactly once, and each window's output is in
+     * order (descending here, against the ascending input: one sorter, so runs are whole windows).
+     */
+    @Test
+    @Timeout(value = 8, unit = TimeUnit.MINUTES)
+    void aSortInAStreamEmitsEveryValueOnceInOrderAcrossKilledSortAndMapWorkers() throws Exception {
+        String in = tc.newStream("eor-sort-in", 2);
+        String out = tc.newStream("eor-sort-out", 1);
+        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
+                .map(v -> v.trim(), Serializers.utf8()).parallelism(2).named("read")
+                .sortBy(SortOrder.byKey(ExactlyOnceReduceIT::descending)).parallelism(1).named("sort")
+                .writeToStream(out);
+        Job job = threadManager.manager().execute(p, options("eo-sort"));
+        List<String> results = runWithKills(job, in, out, r -> r.stream().distinct().count() == EVENTS,
+                r -> r.size() + " results, " + r.stream().distinct().count() + " distinct");
+        Map<String, Long> counts = results.stream().collect(Collectors.groupingBy(v -> v, TreeMap::new,
+                Collectors.counting()));
+        assertEquals(EVENTS, counts.size(), "every value");
+        assertEquals(List.of(), counts.entrySet().stream().filter(e -> e.getValue() != 1).toList(), "each once");
+        int ascents = 0;
+        for (int i = 1; i < results.size(); i++) {
+            if (descending(results.get(i)) < descending(results.get(i - 1))) {
+                ascents++;
+            }
+        }
+        // one new run per window (30 s) and per roll-back: a handful over the run, never hundreds
+        assertTrue(ascents <= 12, ascents + " times the output order restarts: windows were not sorted");
+        assertRolledBack(job);
+    }
+
+    static long descending(String value) {
+        return -Long.parseLong(value.trim());
+    }
+
     /** What breaks exactly-once in the group results: a value missing, repeated or under another key. */
     private static List<String> groupViolations(List<String> results) {
         List<String> problems = new ArrayList<>();

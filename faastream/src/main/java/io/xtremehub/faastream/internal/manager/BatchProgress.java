@@ -7,6 +7,7 @@ import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.Envelope;
 import io.xtremehub.faastream.internal.wire.JobNames;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,9 +15,13 @@ import java.util.Set;
 /**
  * Moves a batch job's stages forward: when a stage's upstream is done, an end marker goes into every
  * segment of its input; once its workers reported every marker, the stage is told its input is
- * complete; it is done when all its workers finished.
+ * complete; it is done when all its workers finished. An exactly-once stage after the first
+ * (which commits per split attempt) is told so only between epoch checkpoints, and is done once its
+ * last epoch is committed; a roll-back puts it back to reading ({@link StageState#readAgain}), and
+ * its end markers are written again after what it reads.
  */
 final class BatchProgress {
+    private static final Duration LAST_COMMIT_TIMEOUT = Duration.ofMinutes(2);
     private final PravegaContext ctx;
     private final JobNames names;
 
@@ -40,10 +45,20 @@ final class BatchProgress {
                 st.endsExpected = writeEndMarkers(st);
             }
             if (st.endsExpected != null && !st.inputComplete && st.endsSeen.containsAll(st.endsExpected)) {
-                st.control.append(new ControlMessage(ControlMessage.Type.INPUT_COMPLETE, ControlMessage.ALL));
+                if (st.transactions != null && !st.transactions.quiesce()) {
+                    continue; // exactly-once: the epoch checkpoint under way commits first
+                }
+                st.control.append(st.transactions == null
+                        ? new ControlMessage(ControlMessage.Type.INPUT_COMPLETE, ControlMessage.ALL)
+                        : ControlMessage.inputComplete(st.transactions.generation()));
                 st.inputComplete = true;
             }
             if (st.inputComplete && st.allFinished()) {
+                if (st.transactions != null) {
+                    // exactly-once: the workers' last results are in the open epoch; the stage is done
+                    // once they are committed and readable
+                    st.transactions.commitLast(LAST_COMMIT_TIMEOUT);
+                }
                 st.done = true;
             }
         }

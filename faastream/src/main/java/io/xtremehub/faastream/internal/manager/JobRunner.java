@@ -200,8 +200,12 @@ public final class JobRunner implements Job {
             }
         }
         if (exactlyOnce && stages.get(0).readerGroup == null) {
-            // a job over splits redoes a lost slot's splits in a new attempt; it keeps no record
+            // a job over splits redoes a lost slot's splits in a new attempt; it keeps no record. Its
+            // later stages read only committed attempts, and run epochs of their own
             stages.get(0).attempts = new SplitAttempts(epochCommits(stages.get(0)));
+            for (StageState st : stages.subList(1, stages.size())) {
+                st.transactions = coordinator(st);
+            }
         } else if (exactlyOnce) {
             resources.adoptStreams(List.of(names.recordStream())); // deleted with the job's other streams
             journal = JobJournal.create(records, jobId, spec, options, mode, want);
@@ -266,8 +270,10 @@ public final class JobRunner implements Job {
 
     private StageTransactionCoordinator coordinator(StageState st) {
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input), options.transactionWindow().toMillis(),
-                epoch -> resources.deleteEpochState(st.index, epoch), journal.stage(st.index));
+        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input),
+                BatchEpochs.windowMillis(mode, st.spec, options.transactionWindow()),
+                epoch -> resources.deleteEpochState(st.index, epoch),
+                journal != null ? journal.stage(st.index) : progress -> { });
     }
 
     // ---------------------------------------------------------------- loop
@@ -358,8 +364,14 @@ public final class JobRunner implements Job {
                     return JobState.FAILED;
                 }
             }
-            if (mode == Mode.BATCH && batch.advance(stages)) {
-                return JobState.COMPLETED;
+            try {
+                if (mode == Mode.BATCH && batch.advance(stages)) {
+                    return JobState.COMPLETED;
+                }
+            } catch (IllegalStateException e) {
+                // an exactly-once stage's last commit failed
+                failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
+                return JobState.FAILED;
             }
             long now = System.currentTimeMillis();
             if (now - lastScaling >= options.scalingInterval().toMillis()) {

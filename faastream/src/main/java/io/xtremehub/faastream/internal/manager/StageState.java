@@ -51,6 +51,18 @@ final class StageState {
         return slots.values().stream().filter(s -> s.active() && !s.stopping).count();
     }
 
+    /**
+     * Exactly-once roll-back: the stage reads its input again from its last committed checkpoint,
+     * past which the end markers it saw may lie. Its batch progress starts over (new end markers are
+     * written once its upstream is done), and finished slots run again: what they wrote is aborted.
+     */
+    void readAgain() {
+        endsSeen.clear();
+        endsExpected = null;
+        inputComplete = false;
+        slots.values().forEach(s -> s.finished = false);
+    }
+
     boolean allFinished() {
         return slots.values().stream().allMatch(s -> s.finished);
     }

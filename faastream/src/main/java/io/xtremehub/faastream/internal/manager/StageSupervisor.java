@@ -124,7 +124,7 @@ final class StageSupervisor {
                     + " rather than emit incomplete results (rerun the job)");
             return;
         }
-        if (st.inputComplete) {
+        if (st.inputComplete && st.transactions == null) {
             failure.set(who + " " + why + " while finishing; the job stops rather than lose its last events (rerun the job)");
             return;
         }
@@ -183,8 +183,8 @@ final class StageSupervisor {
             } catch (RuntimeException e) {
                 LOG.debug("cancel message: {}", e.toString());
             }
-            if (s.last != null) {
-                retire(st, s.last);
+            if (s.last != null && !s.finished) {
+                retire(st, s.last); // a finished slot's last report was retired with it
             }
             try {
                 st.readerGroup.readerOffline(s.workerId, null);
@@ -193,6 +193,7 @@ final class StageSupervisor {
             }
         }
         st.transactions.rollback();
+        st.readAgain();
         st.goSent = false;
         for (SlotState s : st.slots.values()) {
             s.incarnation++;

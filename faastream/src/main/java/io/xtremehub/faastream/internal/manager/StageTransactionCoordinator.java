@@ -8,6 +8,7 @@ import io.pravega.client.stream.StreamCut;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.jobrecord.EpochProgress;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -61,6 +62,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private String committedCheckpoint;
     private long commits;
     private long abortedEpochs;
+    /** Batch: the stage's input is complete, so no checkpoint starts any more ({@link #quiesce}). */
+    private boolean finishing;
 
     /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
     private record PendingEpoch(long epoch, UUID next, CompletableFuture<Checkpoint> checkpoint,
@@ -101,6 +104,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     /** Opens the first transaction of the current generation; the workers are told to use it. */
     UUID open() {
+        finishing = false;
         current = epochs.begin();
         currentSince = System.currentTimeMillis();
         journal.accept(progress(null, null, null));
@@ -130,7 +134,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         }
         long now = System.currentTimeMillis();
         if (pending == null) {
-            if (now - currentSince >= windowMillis) {
+            if (!finishing && now - currentSince >= windowMillis) {
                 startCheckpoint();
             }
             return;
@@ -214,6 +218,43 @@ final class StageTransactionCoordinator implements AutoCloseable {
         for (UUID open : p.openTransactions()) {
             epochs.abort(open);
         }
+    }
+
+    /**
+     * Batch: the stage's input is complete. No checkpoint starts from now on (the workers are about
+     * to finish and write their last results into the open epoch).
+     *
+     * @return whether none is under way any more: only then may the workers be told to finish
+     */
+    boolean quiesce() {
+        finishing = true;
+        return pending == null;
+    }
+
+    /**
+     * Batch: every worker has finished (after {@link #quiesce}) with its last results in the open
+     * epoch, which is committed without a checkpoint (nothing is left to read again) and awaited, so
+     * that the next stage's end markers come after it.
+     *
+     * @throws IllegalStateException when the commit cannot be made
+     */
+    void commitLast(Duration timeout) {
+        if (current == null || pending != null) {
+            throw new IllegalStateException(label + ": no open epoch to finish with");
+        }
+        long previous = committedEpoch;
+        long number = nextEpoch++;
+        UUID deadLetters = epochs.prepare(current);
+        journal.accept(progress(current, deadLetters, null));
+        epochs.commit(current, deadLetters, number);
+        epochs.awaitCommitted(current, deadLetters, number, timeout);
+        committedEpoch = number;
+        commits++;
+        current = null;
+        if (previous > 0) {
+            discardEpochState.accept(previous);
+        }
+        LOG.debug("{}: committed its last epoch {}", label, number);
     }
 
     /**

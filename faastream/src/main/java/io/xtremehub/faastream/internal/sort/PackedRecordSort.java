@@ -85,6 +85,13 @@ public final class PackedRecordSort {
         count = 0;
     }
 
+    /** Hands a copy of every record kept, in arrival order (what an exactly-once checkpoint saves). */
+    public void forEachRecord(Consumer<byte[]> each) {
+        for (int i = 0; i < count; i++) {
+            each.accept(record(i));
+        }
+    }
+
     /** Record indexes in key order: the cut prefixes sorted as numbers, ties sorted by full key. */
     private int[] order(int n) {
         int[] order = new int[n];

@@ -5,7 +5,8 @@ package io.xtremehub.faastream.internal.wire;
  *
  * @param type        what to do
  * @param target      a worker id, or "*" for every worker of the stage
- * @param generation  USE_TRANSACTION: the stage's recovery generation it is meant for (exactly-once)
+ * @param generation  USE_TRANSACTION, and INPUT_COMPLETE of an exactly-once stage: the stage's recovery
+ *                    generation it is meant for
  * @param transaction USE_TRANSACTION: the id of the Pravega transaction to write into
  */
 public record ControlMessage(Type type, String target, long generation, String transaction) {
@@ -34,6 +35,19 @@ public record ControlMessage(Type type, String target, long generation, String t
 
     public static ControlMessage useTransaction(long generation, String transaction) {
         return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction);
+    }
+
+    /**
+     * Exactly-once batch: the input of {@code generation}'s workers is complete. A worker of a later
+     * generation (after a roll-back) replays it from the channel and must not take it as its own end.
+     */
+    public static ControlMessage inputComplete(long generation) {
+        return new ControlMessage(Type.INPUT_COMPLETE, ALL, generation, null);
+    }
+
+    /** Whether an INPUT_COMPLETE concerns a worker of {@code generation} (null: not exactly-once). */
+    public boolean endsGeneration(Long generation) {
+        return generation == null || this.generation == generation;
     }
 
     public boolean isFor(String workerId) {

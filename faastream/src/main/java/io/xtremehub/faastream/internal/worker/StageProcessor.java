@@ -133,6 +133,9 @@ final class StageProcessor {
         if (toSort != null) {
             held.addAll(toSort);
         }
+        if (packed != null) {
+            packed.forEachRecord(held::add);
+        }
         return held;
     }
 

@@ -40,7 +40,11 @@ final class StartGate {
                         return Decision.START;
                     }
                 }
-                case INPUT_COMPLETE -> forProcessing.add(m);
+                case INPUT_COMPLETE -> {
+                    if (m.endsGeneration(generation)) {
+                        forProcessing.add(m);
+                    }
+                }
                 case CANCEL -> {
                     return Decision.CANCELLED;
                 }

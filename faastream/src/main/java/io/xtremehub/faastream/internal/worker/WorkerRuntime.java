@@ -318,6 +318,10 @@ public final class WorkerRuntime {
                     if (!m.isFor(launch.workerId())) {
                         continue;
                     }
+                    if (m.type() == ControlMessage.Type.INPUT_COMPLETE && exactlyOnce != null
+                            && !m.endsGeneration(exactlyOnce.generation())) {
+                        continue; // an earlier generation's, before a roll-back
+                    }
                     switch (m.type()) {
                         case INPUT_COMPLETE, STOP:
                             return finish(processor, emit, output, deadLetters, telemetry, readerThread,

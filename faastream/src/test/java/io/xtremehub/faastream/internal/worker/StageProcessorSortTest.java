@@ -72,4 +72,35 @@ class StageProcessorSortTest {
         assertFalse(new StageProcessor(sortStage(SortOrder.byKey(String::length)), Serializers.bytes()).takesPacks(),
                 "only an order of unsigned key bytes");
     }
+
+    @Test
+    void aByteSortsHeldRecordsSurviveAnEpochSaveAndRestoreInTheSameOrder() throws Exception {
+        StageSpec stage = Pipeline.fromStream("in", Serializers.bytes()).map(b -> b, Serializers.bytes())
+                .sortBy(SortOrder.unsignedBytes(0, 1)).writeToStream("out").spec().stage(1);
+        StageProcessor before = new StageProcessor(stage, Serializers.bytes());
+        io.xtremehub.faastream.internal.wire.EventPack pack = new io.xtremehub.faastream.internal.wire.EventPack();
+        pack.add(new byte[] {5, 1});
+        pack.add(new byte[] {2, 2});
+        before.processPack(pack.drain());
+        before.process(new byte[] {4, 3}, e -> { });
+        List<Object> held = before.heldEvents();
+        assertEquals(List.of(List.of(5, 1), List.of(2, 2), List.of(4, 3)), held.stream().map(b -> bytes((byte[]) b)).toList(),
+                "a checkpoint saves the packed records, in arrival order");
+
+        StageProcessor after = new StageProcessor(stage, Serializers.bytes());
+        after.holdAgain(held);
+        after.process(new byte[] {3, 4}, e -> { });
+        List<Object> out = new ArrayList<>();
+        after.emitGroups(out::add);
+        assertEquals(List.of(List.of(2, 2), List.of(3, 4), List.of(4, 3), List.of(5, 1)),
+                out.stream().map(b -> bytes((byte[]) b)).toList(), "restored records sort with the new ones");
+    }
+
+    private static List<Integer> bytes(byte[] b) {
+        List<Integer> out = new ArrayList<>();
+        for (byte x : b) {
+            out.add((int) x);
+        }
+        return out;
+    }
 }

@@ -21,14 +21,28 @@ class StartGateTest {
     }
 
     @Test
-    void anInputCompleteBeforeTheStartOfItsGenerationIsKeptToo() {
+    void anExactlyOnceWorkerKeepsOnlyItsOwnGenerationsInputComplete() {
+        // the history a worker of generation 2 replays: generation 1 was told its input was complete,
+        // then rolled back; that message must not end the new worker before it read anything
         StartGate gate = new StartGate("w-1", 2L);
         ControlMessage oldGeneration = ControlMessage.useTransaction(1, "t1");
         ControlMessage own = ControlMessage.useTransaction(2, "t2");
-        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(oldGeneration, COMPLETE)));
-        assertEquals(StartGate.Decision.START, gate.offer(List.of(own)));
+        ControlMessage ownComplete = ControlMessage.inputComplete(2);
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(oldGeneration, ControlMessage.inputComplete(1))));
+        assertEquals(StartGate.Decision.START, gate.offer(List.of(own, ownComplete)));
         assertEquals(own, gate.start());
-        assertEquals(List.of(COMPLETE), gate.forProcessing());
+        assertEquals(List.of(ownComplete), gate.forProcessing());
+        assertTrue(ownComplete.endsGeneration(2L) && !ownComplete.endsGeneration(1L) && COMPLETE.endsGeneration(null),
+                "the processing loop applies the same test");
+    }
+
+    @Test
+    void anInputCompleteOfItsGenerationBeforeItsStartIsKept() {
+        StartGate gate = new StartGate("w-1", 2L);
+        ControlMessage complete = ControlMessage.inputComplete(2);
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(complete)));
+        assertEquals(StartGate.Decision.START, gate.offer(List.of(ControlMessage.useTransaction(2, "t2"))));
+        assertEquals(List.of(complete), gate.forProcessing());
     }
 
     @Test
