@@ -13,6 +13,7 @@ import io.pravega.client.stream.ScalingPolicy;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamConfiguration;
 import io.pravega.client.stream.impl.ByteArraySerializer;
+import io.xtremehub.pravega.ReaderWakeUp;
 import java.net.URI;
 import java.util.UUID;
 
@@ -21,6 +22,8 @@ public final class PravegaClients implements AutoCloseable {
     private final String scope;
     private final StreamManager streams;
     private final EventStreamClientFactory clients;
+    // the same client with ReaderWakeUp, for readers compared against the client as it comes
+    private final EventStreamClientFactory wakingClients;
     private final ReaderGroupManager readerGroups;
 
     public PravegaClients(URI controller, String scope) {
@@ -28,6 +31,7 @@ public final class PravegaClients implements AutoCloseable {
         ClientConfig cc = ClientConfig.builder().controllerURI(controller).build();
         this.streams = StreamManager.create(cc);
         this.clients = EventStreamClientFactory.withScope(scope, cc);
+        this.wakingClients = ReaderWakeUp.install(EventStreamClientFactory.withScope(scope, cc));
         this.readerGroups = ReaderGroupManager.withScope(scope, cc);
     }
 
@@ -49,15 +53,24 @@ public final class PravegaClients implements AutoCloseable {
 
     /** As {@link #reader(String)}, with automatic checkpoints every {@code checkpointMillis} (0: none). */
     public EventStreamReader<byte[]> reader(String stream, long checkpointMillis) {
+        return reader(stream, checkpointMillis, false);
+    }
+
+    /** As {@link #reader(String, long)}, from a client factory with {@link ReaderWakeUp} if {@code wakeUp}. */
+    public EventStreamReader<byte[]> reader(String stream, long checkpointMillis, boolean wakeUp) {
         ReaderGroupConfig.ReaderGroupConfigBuilder config = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
         return reader(checkpointMillis > 0 ? config.automaticCheckpointIntervalMillis(checkpointMillis).build()
-                : config.disableAutomaticCheckpoints().build(), stream);
+                : config.disableAutomaticCheckpoints().build(), stream, wakeUp ? wakingClients : clients);
     }
 
     private EventStreamReader<byte[]> reader(ReaderGroupConfig config, String stream) {
+        return reader(config, stream, clients);
+    }
+
+    private EventStreamReader<byte[]> reader(ReaderGroupConfig config, String stream, EventStreamClientFactory factory) {
         String rg = stream + "-rg-" + UUID.randomUUID().toString().substring(0, 8);
         readerGroups.createReaderGroup(rg, config);
-        return clients.createReader("r", rg, new ByteArraySerializer(), ReaderConfig.builder().build());
+        return factory.createReader("r", rg, new ByteArraySerializer(), ReaderConfig.builder().build());
     }
 
     public EventStreamWriter<byte[]> writer(String stream) {
@@ -68,6 +81,7 @@ public final class PravegaClients implements AutoCloseable {
     public void close() {
         readerGroups.close();
         clients.close();
+        wakingClients.close();
         streams.close();
     }
 }

@@ -29,11 +29,11 @@ record BudgetOptions(Path out, String name, int[] rates, int seconds, int slowEv
         List<ReaderSetting> hopReaders = new ArrayList<>();
         for (String s : option(a, "--hop-readers", "1000/0,200/0,100/0,20/1000,20/0").split(",")) {
             String[] p = s.split("/");
-            if (p.length != 2) {
-                throw new IllegalArgumentException("--hop-readers takes timeoutMillis/checkpointMillis, got " + s);
+            if (p.length < 2 || p.length > 3 || (p.length == 3 && !p[2].equals("wake"))) {
+                throw new IllegalArgumentException("--hop-readers takes timeoutMillis/checkpointMillis[/wake], got " + s);
             }
             hopReaders.add(new ReaderSetting(positive("--hop-readers timeout", p[0]),
-                    nonNegative("--hop-readers checkpoint interval", p[1])));
+                    nonNegative("--hop-readers checkpoint interval", p[1]), p.length == 3));
         }
         return new BudgetOptions(Path.of(option(a, "--out", "benchmarks/results")),
                 option(a, "--name", "latency-budget"), rates, seconds, slowEvents, rounds, List.copyOf(hopReaders));

@@ -29,7 +29,7 @@ final class FaaStreamHopLayer implements LatencyLayer {
                 .map(Stamps::markFunction, Serializers.bytes()).named("stamp")
                 .writeToStream(out), JobOptions.builder().name("latency-budget").mode(Mode.STREAM).build());
         this.source = pravega.writer(in);
-        this.sink = new StampReader(pravega.reader(out, sinkReader.checkpointMillis()), sinkReader.timeoutMillis());
+        this.sink = new StampReader(pravega.reader(out, sinkReader.checkpointMillis(), sinkReader.wakeUp()), sinkReader.timeoutMillis());
     }
 
     @Override

@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * LatencyBudget [--out benchmarks/results] [--name latency-budget] [--rates 1,100,1000]
  *               [--seconds 20] [--slow-events 30] [--rounds 3] [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]
  * </pre>
- * {@code --hop-readers} lists reader settings as {@code timeoutMillis/checkpointMillis} (0: no
+ * {@code --hop-readers} lists reader settings as {@code timeoutMillis/checkpointMillis[/wake]} ({@code wake}: the
+ * reader's client factory has {@code ReaderWakeUp}; checkpoint interval 0: no
  * automatic checkpoints), each measured as its own append-to-read line; the last is also the
  * FaaStream sink's reader. Each rate runs {@code --seconds} of events per line (at 1 event/s
  * {@code --slow-events}), split into {@code --rounds} turns of all layers.

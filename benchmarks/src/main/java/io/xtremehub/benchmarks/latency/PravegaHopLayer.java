@@ -19,7 +19,7 @@ final class PravegaHopLayer implements LatencyLayer {
         this.name = "Pravega append-to-read, " + setting;
         String stream = pravega.stream("hop", 1);
         this.writer = pravega.writer(stream);
-        this.reader = new StampReader(pravega.reader(stream, setting.checkpointMillis()), setting.timeoutMillis());
+        this.reader = new StampReader(pravega.reader(stream, setting.checkpointMillis(), setting.wakeUp()), setting.timeoutMillis());
     }
 
     @Override

@@ -11,6 +11,7 @@ import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.pravega.client.stream.impl.UTF8StringSerializer;
+import io.xtremehub.pravega.ReaderWakeUp;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.util.UUID;
@@ -61,7 +62,7 @@ public final class ReadCommand implements Callable<Integer> {
                     // successors of merged segments are released at checkpoints: take them often
                     .automaticCheckpointIntervalMillis(1000)
                     .stream(Stream.of(controller.scope, stream), start).build());
-            try (EventStreamClientFactory clients = EventStreamClientFactory.withScope(controller.scope, client);
+            try (EventStreamClientFactory clients = ReaderWakeUp.install(EventStreamClientFactory.withScope(controller.scope, client));
                  EventStreamReader<String> reader = clients.createReader("reader", group,
                          new UTF8StringSerializer(), ReaderConfig.builder().build())) {
                 long idleSince = System.nanoTime();

@@ -10,6 +10,7 @@ import io.pravega.client.control.impl.Controller;
 import io.pravega.client.control.impl.ControllerImpl;
 import io.pravega.client.stream.impl.ClientFactoryImpl;
 import io.xtremehub.pravega.Controllers;
+import io.xtremehub.pravega.ReaderWakeUp;
 import java.net.URI;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -41,6 +42,7 @@ public final class PravegaContext implements AutoCloseable {
         this.controller = Controllers.open(config, 5, executor);
         this.connections = new SocketConnectionFactoryImpl(config);
         this.clients = new ClientFactoryImpl(scope, controller, config, connections);
+        ReaderWakeUp.install(clients); // the client can lose a reader's wake-up: a worker would sleep its wait out
         this.batch = new BatchClientFactoryImpl(controller, config, connections);
     }
 

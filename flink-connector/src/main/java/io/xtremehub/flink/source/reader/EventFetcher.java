@@ -11,6 +11,7 @@ import io.pravega.client.stream.impl.ByteArraySerializer;
 import io.xtremehub.flink.source.PravegaSourceSettings;
 import io.xtremehub.flink.source.enumerator.CheckpointNames;
 import io.xtremehub.flink.source.split.PravegaSplit;
+import io.xtremehub.pravega.ReaderWakeUp;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -44,7 +45,9 @@ final class EventFetcher implements Runnable {
         this.settings = settings;
         this.split = split;
         this.queue = queue;
-        this.clients = EventStreamClientFactory.withScope(settings.scope(), settings.connection().clientConfig());
+        // the client can lose a reader's wake-up and sleep out a read timeout with events there
+        this.clients = ReaderWakeUp.install(
+                EventStreamClientFactory.withScope(settings.scope(), settings.connection().clientConfig()));
         try {
             this.reader = clients.createReader(split.readerId(), split.readerGroup(), new ByteArraySerializer(),
                     ReaderConfig.builder().disableTimeWindows(true).build());
