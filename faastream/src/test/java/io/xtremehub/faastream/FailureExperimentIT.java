@@ -79,11 +79,18 @@ class FailureExperimentIT {
             x.record("all " + WORKERS + " workers", x.recover(t, true));
             x.steady(2);
 
-            ProcessHandle one = WorkerProcesses.of(manager).values().iterator().next();
+            Map<String, ProcessHandle> before = WorkerProcesses.bySlot(manager);
+            ProcessHandle one = before.values().iterator().next();
             t = System.currentTimeMillis();
             WorkerProcesses.kill(one);
             x.record("one worker", x.recover(t, true));
             x.steady(2);
+            // the survivors were reset in place: one lost worker costs one new process, not five
+            Map<String, ProcessHandle> after = WorkerProcesses.bySlot(manager);
+            before.values().remove(one);
+            assertEquals(WORKERS, after.size(), "worker processes after the kill: " + after.keySet());
+            assertTrue(after.values().containsAll(before.values()), "the surviving worker processes still run: "
+                    + before + " then " + after);
 
             x.record("one worker during a checkpoint", x.killDuringCheckpoint());
             x.steady(2);
