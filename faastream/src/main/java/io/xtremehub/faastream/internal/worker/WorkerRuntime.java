@@ -193,7 +193,7 @@ public final class WorkerRuntime {
                 reader.stop();
             }
             joinQuietly(readerThread);
-            if (rolledBack) {
+            if (rolledBack && input != null) {
                 // no position recorded: the manager resets the group to the committed checkpoint
                 abandonQuietly(input);
                 input = null;
