@@ -47,8 +47,9 @@ column() { awk -F, -v f="$1" -v c="$2" 'NR > 1 && $1 == f && $c != "" { print $c
   echo "Recovery: from the kill to the first committed result of an input value written after the kill."
   echo "The baseline (no failure) is the same measure taken at a moment without a kill: an epoch window plus"
   echo "its commit. Steps (medians, ms after the kill, read from the stage's control and telemetry channels):"
-  echo "roll-back = the manager's first CANCEL (failure detected; after a manager kill: the new manager's),"
-  echo "JVMs = the first new worker process started, ready = every new worker registered with the reader group,"
+  echo "roll-back = the manager's first CANCEL or ROLL_BACK (failure detected; after a manager kill: the new"
+  echo "manager's), JVMs = the first new worker process started, ready = every worker of the new generation"
+  echo "(restarted in place or new) registered with the reader group,"
   echo "reading = the new transaction handed out, checkpoint = the first epoch reported after it."
   echo
   echo "| failure | n | recovery median ms | min | max | roll-back | JVMs | ready | reading | checkpoint | load (1 min) |"

@@ -79,11 +79,18 @@ class FailureExperimentIT {
             x.record("all " + WORKERS + " workers", x.recover(t, true));
             x.steady(2);
 
-            ProcessHandle one = WorkerProcesses.of(manager).values().iterator().next();
+            Map<String, ProcessHandle> before = WorkerProcesses.bySlot(manager);
+            ProcessHandle one = before.values().iterator().next();
             t = System.currentTimeMillis();
             WorkerProcesses.kill(one);
             x.record("one worker", x.recover(t, true));
             x.steady(2);
+            // the survivors were reset in place: one lost worker costs one new process, not five
+            Map<String, ProcessHandle> after = WorkerProcesses.bySlot(manager);
+            before.values().remove(one);
+            assertEquals(WORKERS, after.size(), "worker processes after the kill: " + after.keySet());
+            assertTrue(after.values().containsAll(before.values()), "the surviving worker processes still run: "
+                    + before + " then " + after);
 
             x.record("one worker during a checkpoint", x.killDuringCheckpoint());
             x.steady(2);
@@ -168,7 +175,8 @@ class FailureExperimentIT {
             long detected = -1;
             long ready = -1;
             if (rolledBack) {
-                detected = signals.firstCommand(killedAt, m -> m.type() == ControlMessage.Type.CANCEL);
+                detected = signals.firstCommand(killedAt, m -> m.type() == ControlMessage.Type.CANCEL
+                        || m.type() == ControlMessage.Type.ROLL_BACK);
                 ready = signals.allReadySince(killedAt, WORKERS);
             }
             long started = signals.firstCommand(killedAt, m -> m.type() == ControlMessage.Type.USE_TRANSACTION);
@@ -194,13 +202,17 @@ class FailureExperimentIT {
                         .until(() -> {
                             epoch[0] = signals.lastAcknowledgedEpoch();
                             Set<String> acks = signals.acknowledged(epoch[0]);
-                            Map<String, ProcessHandle> live = WorkerProcesses.of(workersParent);
-                            if (acks.isEmpty() || !live.keySet().containsAll(acks) || acks.size() >= live.size()) {
+                            // by slot: a survivor of a roll-back goes on in its process under a new id
+                            Map<String, String> current = signals.currentWorkers();
+                            Map<String, ProcessHandle> live = WorkerProcesses.bySlot(workersParent);
+                            if (acks.isEmpty() || !current.values().containsAll(acks) || acks.size() >= live.size()) {
                                 return false; // none begun, an older generation's, or all in
                             }
-                            victim[0] = live.keySet().stream().filter(w -> !acks.contains(w)).findFirst().orElseThrow();
-                            handle[0] = live.get(victim[0]);
-                            return true;
+                            String slot = live.keySet().stream().filter(s -> !acks.contains(current.get(s)))
+                                    .findFirst().orElseThrow();
+                            victim[0] = current.get(slot);
+                            handle[0] = live.get(slot);
+                            return victim[0] != null;
                         });
                 long t = System.currentTimeMillis();
                 int acksAtKill = signals.acknowledged(epoch[0]).size();

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * What a stage's manager and workers tell each other, as they say it: a background thread follows the
  * stage's control and telemetry channels (the ones the job itself uses; reading them takes nothing
  * from anyone) and keeps each message with the time this process saw it. Tests find the moments of a
- * recovery there (the roll-back's CANCELs, the new workers' READY, the new transaction) and the epoch
+ * recovery there (the roll-back's CANCELs and ROLL_BACKs, the workers' READY, the new transaction) and the epoch
  * checkpoints in progress (some workers have reported CHECKPOINTED for an epoch, not all).
  */
 final class StageSignals implements AutoCloseable {
@@ -98,6 +98,14 @@ final class StageSignals implements AutoCloseable {
         return reports.stream().map(Seen::message)
                 .filter(t -> t.type() == Telemetry.Type.CHECKPOINTED && t.checkpointEpoch() == epoch)
                 .map(Telemetry::worker).collect(Collectors.toSet());
+    }
+
+    /** Each slot's worker as of its latest report (a roll-back restarts survivors in place under new ids). */
+    synchronized java.util.Map<String, String> currentWorkers() {
+        check();
+        java.util.Map<String, String> workers = new java.util.HashMap<>();
+        reports.forEach(s -> workers.put(s.message().slot(), s.message().worker()));
+        return workers;
     }
 
     /** The highest epoch any worker has reported CHECKPOINTED for, or 0. */

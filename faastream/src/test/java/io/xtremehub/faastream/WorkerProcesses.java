@@ -27,6 +27,22 @@ final class WorkerProcesses {
         return workers;
     }
 
+    /**
+     * The live worker processes of {@code manager} by slot: a worker restarted in place by a roll-back
+     * keeps its process (and its log's name) under a new worker id, its slot stays.
+     */
+    static Map<String, ProcessHandle> bySlot(ProcessHandle manager) {
+        Map<String, ProcessHandle> workers = new LinkedHashMap<>();
+        of(manager).forEach((id, p) -> workers.put(slotOf(id), p));
+        return workers;
+    }
+
+    /** The slot of a worker id ({@code <job>-<slot>-<incarnation>}). */
+    static String slotOf(String workerId) {
+        String[] parts = workerId.split("-");
+        return parts[parts.length - 2];
+    }
+
     private static String workerId(ProcessHandle p) {
         try {
             String out = Files.readSymbolicLink(Path.of("/proc", Long.toString(p.pid()), "fd", "1")).getFileName()

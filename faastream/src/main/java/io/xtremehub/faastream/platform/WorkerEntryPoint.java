@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Runs one worker from its request payload, in whatever runtime a platform started. Pravega and S3
+ * Runs one worker from its request payload, in whatever runtime a platform started; a worker rolled
+ * back by its manager restarts in place (see {@link WorkerOutcome#ROLLED_BACK}). Pravega and S3
  * clients are cached per JVM and shared by the workers in it (threads, or a warm Lambda container).
  */
 public final class WorkerEntryPoint implements AutoCloseable {
@@ -33,7 +34,16 @@ public final class WorkerEntryPoint implements AutoCloseable {
                 k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
         ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
                 k -> new ObjectStore(launch.store()));
-        return new WorkerRuntime(launch, ctx, store, remainingMillis, marginMillis).run();
+        WorkerRuntime runtime = new WorkerRuntime(launch, ctx, store, remainingMillis, marginMillis);
+        WorkerOutcome outcome = runtime.run();
+        while (outcome == WorkerOutcome.ROLLED_BACK) {
+            // a survivor of its stage's roll-back goes on in this runtime, its clients already connected;
+            // decoded afresh, the user's functions hold nothing of the epochs thrown away
+            runtime = new WorkerRuntime(runtime.restartedLaunch(WorkerLaunch.decode(payload)), ctx, store,
+                    remainingMillis, marginMillis);
+            outcome = runtime.run();
+        }
+        return outcome;
     }
 
     /** The same request as the next incarnation of its slot, restoring the saved state. */

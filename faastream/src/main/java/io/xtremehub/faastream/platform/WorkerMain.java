@@ -21,7 +21,8 @@ public final class WorkerMain {
         System.exit(switch (outcome) {
             case DONE, HANDOFF -> 0;
             case CANCELLED -> 3;
-            case FAILED -> 1;
+            // ROLLED_BACK: the entry point restarts such a worker in place, it never ends with it
+            case FAILED, ROLLED_BACK -> 1;
         });
     }
 }

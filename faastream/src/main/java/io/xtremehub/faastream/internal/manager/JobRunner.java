@@ -348,8 +348,9 @@ public final class JobRunner implements Job {
             if (failure.isSet()) {
                 return JobState.FAILED;
             }
+            supervisor.finishRollBacks(stages);
             for (StageState st : stages) {
-                if (st.readerGroup != null && !st.goSent
+                if (st.readerGroup != null && !st.goSent && st.rollBack == null
                         && st.slots.values().stream().filter(s -> s.initial).allMatch(s -> s.ready || s.finished)) {
                     st.control.append(st.transactions == null
                             ? new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL)

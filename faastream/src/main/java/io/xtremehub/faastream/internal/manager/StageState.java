@@ -26,6 +26,8 @@ final class StageState {
     StageTransactionCoordinator transactions;
     /** Exactly-once jobs whose stage reads fixed splits: one committed attempt per slot. */
     SplitAttempts attempts;
+    /** Exactly-once: the roll-back under way, waiting for the survivors; null when none. */
+    StageRollBack rollBack;
     EventStreamWriter<ByteBuffer> markerWriter;
     int partitions;
     int nextSlot;

@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Follows the workers of a job's stages: their reports (ready, checkpointed, done, failed, stats),
  * their liveness, and what happens when one is lost: a restart of its slot, or in an exactly-once
- * job a roll-back of its whole stage to the last committed epoch; or the job's failure when neither
- * can keep the results right.
+ * job a roll-back of its whole stage to the last committed epoch (the survivors reset in place, the
+ * lost slots get new workers); or the job's failure when neither can keep the results right.
  */
 final class StageSupervisor {
     private static final Logger LOG = LoggerFactory.getLogger(StageSupervisor.class);
@@ -45,6 +45,11 @@ final class StageSupervisor {
         switch (t.type()) {
             case READY -> slot.ready = true;
             case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            case ROLLED_BACK -> {
+                if (st.rollBack != null) {
+                    st.rollBack.rolledBack(slot);
+                }
+            }
             case DONE -> {
                 if (st.attempts != null && !commitAttempt(st, slot)) {
                     return;
@@ -85,8 +90,8 @@ final class StageSupervisor {
         long now = System.currentTimeMillis();
         for (StageState st : stages) {
             for (SlotState slot : st.slots.values()) {
-                if (slot.finished) {
-                    continue;
+                if (slot.finished || st.rollBack != null && st.rollBack.isLost(slot)) {
+                    continue; // a lost slot waits for the roll-back to give it a new worker
                 }
                 boolean exited = !slot.handle.alive();
                 Duration limit = slot.heard ? options.heartbeatTimeout() : options.startupTimeout();
@@ -142,7 +147,7 @@ final class StageSupervisor {
             return;
         }
         if (st.transactions != null) {
-            rollBack(st, who + " " + why);
+            rollBack(st, slot, who + " " + why);
             return;
         }
         if (st.attempts != null) {
@@ -166,38 +171,86 @@ final class StageSupervisor {
     }
 
     /**
-     * Exactly-once recovery (reference Algorithm 2, lines 10-15): stops every worker of the stage,
-     * aborts its open transactions, puts its reader group back at the last committed checkpoint and
-     * relaunches every slot restoring that checkpoint's state (a keyed stage's open windows
-     * included). Other stages go on: they only ever read this stage's committed output.
+     * Exactly-once recovery (reference Algorithm 2, lines 10-15), first half: the lost slot's worker
+     * is stopped, and every surviving worker of the stage is told to drop what it did since the last
+     * committed epoch and report when it has (ROLL_BACK). A slot lost while a roll-back waits for its
+     * survivors just joins it. Other stages go on: they only ever read this stage's committed output.
      */
-    private void rollBack(StageState st, String reason) {
-        LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
-                st.transactions.committedEpoch());
-        for (SlotState s : st.slots.values()) {
-            if (s.handle.alive()) {
-                s.handle.kill();
+    private void rollBack(StageState st, SlotState lost, String reason) {
+        if (st.rollBack == null) {
+            LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
+                    st.transactions.committedEpoch());
+            st.rollBack = new StageRollBack();
+            // no commit and no start of the next generation until it is reset
+            st.goSent = false;
+            for (SlotState s : st.slots.values()) {
+                s.ready = false;
+                if (s == lost || s.finished || !s.handle.alive()) {
+                    stopLost(st, s);
+                } else {
+                    st.rollBack.awaitSurvivor(s);
+                    tell(st, new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
+                }
             }
-            try {
-                st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
-            } catch (RuntimeException e) {
-                LOG.debug("cancel message: {}", e.toString());
-            }
-            if (s.last != null && !s.finished) {
-                retire(st, s.last); // a finished slot's last report was retired with it
-            }
-            try {
-                st.readerGroup.readerOffline(s.workerId, null);
-            } catch (RuntimeException e) {
-                LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
-            }
+        } else {
+            LOG.warn("{} while {} rolls back; its slot gets a new worker", reason, st.label);
+            stopLost(st, lost);
         }
-        st.transactions.rollback();
-        st.readAgain();
-        st.goSent = false;
-        for (SlotState s : st.slots.values()) {
-            s.incarnation++;
-            launcher.launch(st, s);
+    }
+
+    private void stopLost(StageState st, SlotState s) {
+        if (s.handle.alive()) {
+            s.handle.kill();
+        }
+        // a worker only seemingly lost (silent, not dead) must not go on in any case
+        tell(st, new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
+        st.rollBack.lost(s);
+    }
+
+    private static void tell(StageState st, ControlMessage m) {
+        try {
+            st.control.append(m);
+        } catch (RuntimeException e) {
+            LOG.debug("{} message: {}", m.type(), e.toString());
+        }
+    }
+
+    /**
+     * Exactly-once recovery, second half, once every survivor of a stage's roll-back has let go of its
+     * reader and writers (or was lost): aborts the stage's open transactions, puts its reader group
+     * back at the last committed checkpoint, tells each survivor to restart in place restoring that
+     * checkpoint's state (a keyed stage's open windows included) and launches new workers for the
+     * lost slots only: one lost worker no longer costs a start of every worker's process.
+     */
+    void finishRollBacks(List<StageState> stages) {
+        for (StageState st : stages) {
+            StageRollBack rb = st.rollBack;
+            if (rb == null || !rb.survivorsReady()) {
+                continue;
+            }
+            for (SlotState s : st.slots.values()) {
+                if (s.last != null && !s.finished) {
+                    retire(st, s.last); // a finished slot's last report was retired with it
+                }
+                try {
+                    st.readerGroup.readerOffline(s.workerId, null);
+                } catch (RuntimeException e) {
+                    LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
+                }
+            }
+            st.transactions.rollback();
+            st.readAgain();
+            st.rollBack = null;
+            for (SlotState s : st.slots.values()) {
+                s.incarnation++;
+                if (rb.isLost(s)) {
+                    launcher.launch(st, s);
+                } else {
+                    launcher.restartInPlace(st, s);
+                }
+            }
+            LOG.info("{}: {} of {} workers restart in place, {} new", st.label, st.slots.size() - rb.lostCount(),
+                    st.slots.size(), rb.lostCount());
         }
     }
 }

@@ -3,6 +3,7 @@ package io.xtremehub.faastream.internal.manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.RuntimeSettings;
 import io.xtremehub.faastream.internal.wire.SourceSplit;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
@@ -12,7 +13,8 @@ import java.util.List;
 
 /**
  * Starts a stage's worker in a slot on the job's platform: a new incarnation with its own worker id,
- * told where to resume (exactly-once: the stage's generation and last committed epoch).
+ * told where to resume (exactly-once: the stage's generation and last committed epoch); or, after an
+ * exactly-once roll-back, tells the slot's surviving worker to go on in place as that incarnation.
  */
 final class WorkerLauncher {
     private final String jobId;
@@ -43,16 +45,31 @@ final class WorkerLauncher {
     }
 
     void launch(StageState st, SlotState slot) {
-        slot.workerId = jobId + "-" + slot.slot + "-" + slot.incarnation;
-        slot.ready = false;
-        slot.heard = false;
-        slot.last = null;
-        slot.lastSeen = System.currentTimeMillis();
+        nextIncarnation(slot);
         WorkerLaunch.ExactlyOnceStart start = st.transactions != null
                 ? new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch(), null)
                 : st.attempts != null ? new WorkerLaunch.ExactlyOnceStart(0, 0, st.attempts.begin(slot.slot)) : null;
         WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
                 st.index, slot.slot, slot.workerId, settings, slot.splits, start == null && slot.incarnation > 0, start);
         slot.handle = platform.launch(new WorkerRequest(slot.workerId, jobId, st.index, l.encode()));
+    }
+
+    /**
+     * Exactly-once, after a roll-back: the slot's worker, which survived it and reported ROLLED_BACK,
+     * goes on in its own process as the slot's next incarnation (no new process to start).
+     */
+    void restartInPlace(StageState st, SlotState slot) {
+        String previous = slot.workerId;
+        nextIncarnation(slot);
+        st.control.append(ControlMessage.restart(previous, slot.workerId, st.transactions.generation(),
+                st.transactions.committedEpoch()));
+    }
+
+    private void nextIncarnation(SlotState slot) {
+        slot.workerId = jobId + "-" + slot.slot + "-" + slot.incarnation;
+        slot.ready = false;
+        slot.heard = false;
+        slot.last = null;
+        slot.lastSeen = System.currentTimeMillis();
     }
 }

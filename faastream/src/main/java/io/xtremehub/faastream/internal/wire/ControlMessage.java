@@ -5,11 +5,14 @@ package io.xtremehub.faastream.internal.wire;
  *
  * @param type        what to do
  * @param target      a worker id, or "*" for every worker of the stage
- * @param generation  USE_TRANSACTION, and INPUT_COMPLETE of an exactly-once stage: the stage's recovery
- *                    generation it is meant for
+ * @param generation  USE_TRANSACTION, RESTART, and INPUT_COMPLETE of an exactly-once stage: the stage's
+ *                    recovery generation it is meant for
  * @param transaction USE_TRANSACTION: the id of the Pravega transaction to write into
+ * @param worker      RESTART: the worker id the target goes on as
+ * @param restoreEpoch RESTART: the committed epoch whose saved state the target restores, or 0 for none
  */
-public record ControlMessage(Type type, String target, long generation, String transaction) {
+public record ControlMessage(Type type, String target, long generation, String transaction, String worker,
+                             long restoreEpoch) {
     /** Commands. */
     public enum Type {
         /** Every reader of the stage is registered: start reading (keeps keyed segments stable). */
@@ -24,17 +27,35 @@ public record ControlMessage(Type type, String target, long generation, String t
          * Exactly-once: the workers of {@code generation} are all ready; write results into
          * {@code transaction} and start reading (replaces GO).
          */
-        USE_TRANSACTION
+        USE_TRANSACTION,
+        /**
+         * Exactly-once: the stage rolls back to its last committed epoch and the target survived the
+         * failure. It stops reading and writing, drops everything since that epoch (queued events,
+         * state, open windows), lets go of its reader without recording a position, reports
+         * ROLLED_BACK and waits for its RESTART, in the same process.
+         */
+        ROLL_BACK,
+        /**
+         * Exactly-once, after a ROLL_BACK the target reported: the stage's reader group is reset and its
+         * open transactions aborted; the target starts again in place as worker {@code worker} of
+         * {@code generation}, restoring the state of {@code restoreEpoch}.
+         */
+        RESTART
     }
 
     public static final String ALL = "*";
 
     public ControlMessage(Type type, String target) {
-        this(type, target, 0, null);
+        this(type, target, 0, null, null, 0);
     }
 
     public static ControlMessage useTransaction(long generation, String transaction) {
-        return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction);
+        return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction, null, 0);
+    }
+
+    /** Tells worker {@code target}, rolled back, to go on as {@code worker} (see {@link Type#RESTART}). */
+    public static ControlMessage restart(String target, String worker, long generation, long restoreEpoch) {
+        return new ControlMessage(Type.RESTART, target, generation, null, worker, restoreEpoch);
     }
 
     /**
@@ -42,7 +63,7 @@ public record ControlMessage(Type type, String target, long generation, String t
      * generation (after a roll-back) replays it from the channel and must not take it as its own end.
      */
     public static ControlMessage inputComplete(long generation) {
-        return new ControlMessage(Type.INPUT_COMPLETE, ALL, generation, null);
+        return new ControlMessage(Type.INPUT_COMPLETE, ALL, generation, null, null, 0);
     }
 
     /** Whether an INPUT_COMPLETE concerns a worker of {@code generation} (null: not exactly-once). */

@@ -41,6 +41,11 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
          * Exactly-once: everything read before the epoch's reader-group checkpoint is written to the
          * epoch's transaction and flushed, and the @State fields are saved for that epoch.
          */
-        CHECKPOINTED
+        CHECKPOINTED,
+        /**
+         * Exactly-once, after a ROLL_BACK: this worker no longer reads, writes or holds a reader, and
+         * waits for its RESTART (repeated as its heartbeat while it waits).
+         */
+        ROLLED_BACK
     }
 }

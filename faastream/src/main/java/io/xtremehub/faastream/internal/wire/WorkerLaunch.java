@@ -56,6 +56,18 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
                 splits, restore, exactlyOnce);
     }
 
+    /**
+     * Exactly-once: the same slot as worker {@code newWorkerId} of stage generation {@code generation},
+     * restoring the state of committed epoch {@code restoreEpoch} (a survivor of a roll-back restarted in place).
+     */
+    public WorkerLaunch restartedAs(String newWorkerId, long generation, long restoreEpoch) {
+        if (exactlyOnce == null || exactlyOnce.attempt() != null) {
+            throw new IllegalStateException("worker " + workerId + " has no epochs to restart from");
+        }
+        return new WorkerLaunch(jobId, scope, controllerUri, store, spec, stage, slot, newWorkerId, settings,
+                splits, false, new ExactlyOnceStart(generation, restoreEpoch, null));
+    }
+
     public String encode() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ObjectOutputStream o = new ObjectOutputStream(out)) {

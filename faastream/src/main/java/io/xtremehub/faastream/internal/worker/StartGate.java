@@ -12,7 +12,7 @@ import java.util.List;
  * worker would wait for input that never comes.
  */
 final class StartGate {
-    enum Decision { WAIT, START, CANCELLED, STOPPED }
+    enum Decision { WAIT, START, CANCELLED, STOPPED, ROLLED_BACK }
 
     private final String workerId;
     /** The exactly-once generation this worker belongs to, or null when the job is not exactly-once. */
@@ -50,6 +50,12 @@ final class StartGate {
                 }
                 case STOP -> {
                     return Decision.STOPPED;
+                }
+                case ROLL_BACK -> {
+                    // a roll-back while this worker waits for the others (another slot was lost)
+                    return Decision.ROLLED_BACK;
+                }
+                default -> {
                 }
             }
         }

@@ -9,5 +9,10 @@ public enum WorkerOutcome {
     /** It failed; the reason went to the telemetry channel. */
     FAILED,
     /** The job was cancelled. */
-    CANCELLED
+    CANCELLED,
+    /**
+     * Exactly-once: the manager rolled the stage back and this worker, a survivor, was told to go on
+     * in place ({@link WorkerRuntime#restartedLaunch}).
+     */
+    ROLLED_BACK
 }

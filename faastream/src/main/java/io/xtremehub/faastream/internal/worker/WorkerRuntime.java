@@ -80,6 +80,10 @@ public final class WorkerRuntime {
     private long processed;
     /** When STATS last went out (processing thread). */
     private long lastTelemetry;
+    /** Set when the manager rolled the stage back and this worker let go of everything to restart in place. */
+    private boolean rolledBack;
+    /** After a roll-back: how the slot goes on, once the manager said so. */
+    private RestartWait.Restart restart;
 
     /**
      * @param remainingMillis time left before the platform ends this incarnation, or null for none
@@ -108,11 +112,35 @@ public final class WorkerRuntime {
                 ControlMessage.class);
              Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
                      Telemetry.class)) {
-            return runWith(control, telemetry);
+            WorkerOutcome outcome = runWith(control, telemetry);
+            if (outcome != WorkerOutcome.ROLLED_BACK) {
+                return outcome;
+            }
+            // everything is let go of: only now may the manager reset the reader group and abort
+            restart = new RestartWait(launch.workerId(), control, telemetry)
+                    .await(() -> telemetry(Telemetry.Type.ROLLED_BACK, null));
+            return restart != null ? WorkerOutcome.ROLLED_BACK : WorkerOutcome.CANCELLED;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            LOG.info("{} worker {} was stopped by its platform while rolled back", label, launch.workerId());
+            return WorkerOutcome.CANCELLED;
         } catch (RuntimeException e) {
             LOG.error("{} worker {} could not run: {}", label, launch.workerId(), e.toString(), e);
             return WorkerOutcome.FAILED;
         }
+    }
+
+    /**
+     * After {@link #run} returned {@link WorkerOutcome#ROLLED_BACK}: the launch the slot goes on with.
+     *
+     * @param fresh this worker's launch decoded afresh, so the user's functions start from their initial
+     *              fields (the rolled-back incarnation's are dropped; the committed state is restored)
+     */
+    public WorkerLaunch restartedLaunch(WorkerLaunch fresh) {
+        if (restart == null) {
+            throw new IllegalStateException("worker " + launch.workerId() + " was not rolled back");
+        }
+        return fresh.restartedAs(restart.workerId(), restart.generation(), restart.restoreEpoch());
     }
 
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
@@ -171,7 +199,11 @@ public final class WorkerRuntime {
                 reader.stop();
             }
             joinQuietly(readerThread);
-            if (killed) {
+            if (rolledBack && input != null) {
+                // no position recorded: the manager resets the group to the committed checkpoint
+                abandonQuietly(input);
+                input = null;
+            } else if (killed) {
                 // the thread ends anyway; let go of the input and output without being interrupted again
                 Thread.interrupted();
             }
@@ -189,6 +221,7 @@ public final class WorkerRuntime {
         if (outcome == WorkerOutcome.DONE) {
             report(telemetry, Telemetry.Type.DONE, null);
         }
+        rolledBack = outcome == WorkerOutcome.ROLLED_BACK;
         return outcome;
     }
 
@@ -215,6 +248,9 @@ public final class WorkerRuntime {
                 }
                 case STOPPED -> {
                     return WorkerOutcome.DONE;
+                }
+                case ROLLED_BACK -> {
+                    return WorkerOutcome.ROLLED_BACK;
                 }
                 case WAIT -> Thread.sleep(20);
             }
@@ -328,6 +364,10 @@ public final class WorkerRuntime {
                                     Telemetry.Type.DONE);
                         case CANCEL:
                             return WorkerOutcome.CANCELLED;
+                        case ROLL_BACK:
+                            // what it read, wrote and holds since the committed epoch is dropped with it
+                            rolledBack = true;
+                            return WorkerOutcome.ROLLED_BACK;
                         default:
                             break;
                     }

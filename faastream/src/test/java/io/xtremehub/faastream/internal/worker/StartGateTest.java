@@ -53,6 +53,15 @@ class StartGateTest {
     }
 
     @Test
+    void aRollBackWhileWaitingForTheStartEndsTheWaitOnlyForItsTarget() {
+        // a survivor of a roll-back, restarted in place, waits for its generation when another slot is lost
+        StartGate gate = new StartGate("w-1", 3L);
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(new ControlMessage(Type.ROLL_BACK, "w-0"),
+                ControlMessage.restart("w-0", "w-2", 3, 7))));
+        assertEquals(StartGate.Decision.ROLLED_BACK, gate.offer(List.of(new ControlMessage(Type.ROLL_BACK, "w-1"))));
+    }
+
+    @Test
     void messagesForOtherWorkersAreIgnoredAndCancelOrStopEndTheWait() {
         StartGate gate = new StartGate("w-1", null);
         assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(new ControlMessage(Type.STOP, "w-0"),
