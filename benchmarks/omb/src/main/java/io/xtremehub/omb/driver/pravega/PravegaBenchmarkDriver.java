@@ -17,6 +17,7 @@ import io.xtremehub.omb.driver.BenchmarkProducer;
 import io.xtremehub.omb.driver.ConsumerCallback;
 import io.xtremehub.omb.driver.DriverConfigFile;
 import io.xtremehub.omb.driver.ScratchDirectory;
+import io.xtremehub.pravega.ReaderWakeUp;
 import io.xtremehub.standalone.ClusterConfig;
 import io.xtremehub.standalone.StandaloneCluster;
 import java.net.URI;
@@ -50,7 +51,8 @@ public final class PravegaBenchmarkDriver implements BenchmarkDriver {
         if (config.createScope()) {
             streams.createScope(config.scope());
         }
-        this.clients = EventStreamClientFactory.withScope(config.scope(), clientConfig);
+        // consumers read through readers that wake when their data is in (Pravega 0.13 can miss that wake-up)
+        this.clients = ReaderWakeUp.install(EventStreamClientFactory.withScope(config.scope(), clientConfig));
         this.groups = ReaderGroupManager.withScope(config.scope(), clientConfig);
     }
 
