@@ -1,6 +1,7 @@
 package io.xtremehub.faastream.internal.manager;
 
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -8,11 +9,13 @@ import java.util.Set;
  * everything since the last committed epoch; the manager waits for each to report so before it
  * resets the reader group and aborts the epoch's transactions (a survivor still reading or writing
  * then would fail on them). A survivor that dies or goes silent meanwhile joins the lost slots,
- * which get new workers.
+ * which get new workers; so does one that keeps reporting but has not let go in time (a worker
+ * whose processing thread is stuck still sends heartbeats from its side channel).
  */
 final class StageRollBack {
     private final Set<SlotState> awaited = new LinkedHashSet<>();
     private final Set<SlotState> lost = new LinkedHashSet<>();
+    private final long startedMillis = System.currentTimeMillis();
 
     /** A worker told to roll back in place, whose report is awaited. */
     void awaitSurvivor(SlotState slot) {
@@ -28,6 +31,11 @@ final class StageRollBack {
     /** The survivor in {@code slot} has let go of its reader, writers and state. */
     void rolledBack(SlotState slot) {
         awaited.remove(slot);
+    }
+
+    /** The survivors still awaited once {@code limitMillis} have passed since the roll-back began. */
+    List<SlotState> overdue(long limitMillis) {
+        return System.currentTimeMillis() - startedMillis > limitMillis ? List.copyOf(awaited) : List.of();
     }
 
     boolean isLost(SlotState slot) {

@@ -225,7 +225,15 @@ final class StageSupervisor {
     void finishRollBacks(List<StageState> stages) {
         for (StageState st : stages) {
             StageRollBack rb = st.rollBack;
-            if (rb == null || !rb.survivorsReady()) {
+            if (rb == null) {
+                continue;
+            }
+            for (SlotState s : rb.overdue(options.heartbeatTimeout().toMillis())) {
+                LOG.warn("{}: worker {} did not let go within {} s of the roll-back; its slot gets a new worker",
+                        st.label, s.workerId, options.heartbeatTimeout().toSeconds());
+                stopLost(st, s);
+            }
+            if (!rb.survivorsReady()) {
                 continue;
             }
             for (SlotState s : st.slots.values()) {
