@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 
 /**
  * The latency budget of a FaaStream hop, layer by layer, in one run on one embedded cluster: the
- * disk's fsync, a raw BookKeeper add (to the cluster's bookie, and to two bookies of the budget's own
+ * disk's fsync, one thread hand-off and one loopback TCP round trip (what every layer above pays
+ * several times), a raw BookKeeper add (to the cluster's bookie, and to two bookies of the budget's own
  * that differ only in the journal's group commit, the same run's before and after), a Pravega append acknowledged, a Pravega append-to-read (one
  * line per reader setting compared), and one FaaStream hop, for 1 KB events at each rate.
  *
@@ -90,6 +91,8 @@ public final class LatencyBudget {
             List<BaselineBookie> ownBookies = new ArrayList<>();
             try {
                 layers.add(new FsyncLayer(clusterDir.resolve("bookkeeper/bookie-0/journal")));
+                layers.add(new ThreadHandOffLayer());
+                layers.add(new LoopbackRoundTripLayer());
                 layers.add(new BookKeeperAddLayer("zk://127.0.0.1:" + zkPort(clusterDir) + EmbeddedBookies.LEDGERS_PATH));
                 for (boolean flushWhenEmpty : new boolean[] {true, false}) {
                     BaselineBookie b = BaselineBookie.start(data.resolve("budget-bookies"), zkPort(clusterDir),
