@@ -146,7 +146,13 @@ final class StageTransactionCoordinator implements AutoCloseable {
             throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch + " failed: "
                     + pending.checkpoint.handle((c, e) -> String.valueOf(e)).join());
         }
-        commit(pending.checkpoint.join());
+        Checkpoint done = pending.checkpoint.join();
+        if (done.asImpl().getPositions().isEmpty()) {
+            // committing it would leave nothing to roll back to (the reset refuses an empty start)
+            throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch
+                    + " holds no read positions, so the epoch cannot be committed");
+        }
+        commit(done);
     }
 
     private void startCheckpoint() {
