@@ -418,6 +418,9 @@ public final class JobRunner implements Job {
             long commits = st.transactions.commits();
             try {
                 st.transactions.advance(slots);
+            } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
+                supervisor.rollBackStage(st, e.getMessage());
+                continue;
             } catch (RuntimeException e) {
                 failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
                 return;

@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
  * non-null). Stages that group by key keep their size (see {@link #keyedStaysFixed}). In an
  * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
- * and input segments are only split ({@link #splitOnly}).
+ * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
 final class StageScaler {
     private static final Logger LOG = LoggerFactory.getLogger(StageScaler.class);
@@ -27,7 +27,7 @@ final class StageScaler {
     private final String sourceStream;
     /** Stages whose "not scaled" line was logged already: once per job is enough. */
     private final Set<Integer> toldFixed = new HashSet<>();
-    /** Exactly-once stages whose "segments are not merged" line was logged already. */
+    /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
     private final Set<Integer> toldNoMerge = new HashSet<>();
 
     StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names,
@@ -52,8 +52,8 @@ final class StageScaler {
 
     /**
      * One scaling decision per stage of an exactly-once job: a change of its workers is handed to
-     * {@code resize}, which carries it out right after the stage's next commit; its input's segments
-     * are split at once (see {@link #splitOnly}).
+     * {@code resize}, which carries it out right after the stage's next commit; the source stream's
+     * segments are split at once (see {@link #splitOnly}), the job's own streams keep theirs.
      */
     void scaleAtCommits(List<StageState> stages, EpochBoundaryResize resize) {
         for (StageState st : stages) {
@@ -80,7 +80,13 @@ final class StageScaler {
     }
 
     private void scaleInput(StageState st, boolean splitOnly) {
-        if (st.index > 0) {
+        if (st.index > 0 && splitOnly) {
+            if (policy.getPartitions(st.index) != st.partitions && toldNoMerge.add(st.index)) {
+                LOG.info("{}: exactly-once, so its input keeps its {} segments: the stage before writes it in "
+                        + "transactions, and Pravega commits one begun before a rescale by adding copies of the "
+                        + "old segments after the new ones, a merge (see StageScaler.splitOnly)", st.label, st.partitions);
+            }
+        } else if (st.index > 0) {
             scaleInput(st, names.dataStream(st.index), splitOnly);
         } else if (sourceStream != null) {
             scaleInput(st, sourceStream, splitOnly);
@@ -143,7 +149,10 @@ final class StageScaler {
      * their ends: a checkpoint taken while a merge is half read leaves the merged segment out (and
      * may hold no position at all), and a stage rolled back to it never reads that segment (Pravega
      * releases it only once all its predecessors are read, and the others are no longer in the
-     * group). A split segment has one predecessor and is released as soon as that one is read.
+     * group). A split segment has one predecessor and is released as soon as that one is read. Only
+     * the source stream is split this way: a stream written in transactions (the job's own streams
+     * between stages) goes through merges anyway, as Pravega commits a transaction begun before a
+     * rescale by adding copies of the old segments after the new ones, each the successor of several.
      *
      * @return the stage's segment count after the split (unchanged when the policy wants fewer)
      */

@@ -194,6 +194,12 @@ final class StageSupervisor {
         }
     }
 
+    /** Exactly-once: rolls every worker of the stage back to its last commit, none of them lost. */
+    void rollBackStage(StageState st, String reason) {
+        LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label, st.transactions.committedEpoch());
+        beginRollBack(st, new StageRollBack(), s -> false, List.of());
+    }
+
     /**
      * An exactly-once stage's resize, right after its commit: a planned roll-back to that commit in
      * which the slots after the first {@code workers} (in slot order) are stopped for good, and
