@@ -5,7 +5,8 @@ package io.xtremehub.faastream;
  * worker report to {@link #addWorkerStats} and, at each scaling tick, asks {@link #getWorkers}
  * and {@link #getPartitions} and adjusts the stage: workers are launched or stopped gracefully,
  * and the stage's input stream is split or merged. In an exactly-once job a change of workers waits
- * for the stage's next commit and restarts the stage from it, and input segments are only split.
+ * for the stage's next commit and restarts the stage from it, and only the source stream's segments
+ * change (by splits).
  * Stages that group by key keep their initial counts: moving a key between workers mid-window
  * would split its group. The first stage's input is the user's stream: its segments change only
  * when the job's options allow it ({@link JobOptions.Builder#scaleSourceStream}).
