@@ -38,20 +38,26 @@ final class CheckpointCoverage {
             for (Segment s : e.getValue().asImpl().getPositions().keySet()) {
                 held.add(range(e.getKey(), s));
             }
-            held.sort(Comparator.comparingDouble(r -> r.getRange().getLow()));
-            double covered = 0.0;
-            for (SegmentWithRange r : held) {
-                if (r.getRange().getLow() > covered) {
-                    return "no segment of " + e.getKey().getScopedName() + " holds keys " + covered + " to "
-                            + r.getRange().getLow();
-                }
-                covered = Math.max(covered, r.getRange().getHigh());
-            }
-            if (covered < 1.0) {
-                return "no segment of " + e.getKey().getScopedName() + " holds keys from " + covered;
+            String gap = gap(e.getKey().getScopedName(), held);
+            if (gap != null) {
+                return gap;
             }
         }
         return null;
+    }
+
+    /** The first routing keys of {@code stream} that none of {@code held} covers, or null. */
+    static String gap(String stream, List<SegmentWithRange> held) {
+        List<SegmentWithRange> sorted = new ArrayList<>(held);
+        sorted.sort(Comparator.comparingDouble(r -> r.getRange().getLow()));
+        double covered = 0.0;
+        for (SegmentWithRange r : sorted) {
+            if (r.getRange().getLow() > covered) {
+                return "no segment of " + stream + " holds keys " + covered + " to " + r.getRange().getLow();
+            }
+            covered = Math.max(covered, r.getRange().getHigh());
+        }
+        return covered < 1.0 ? "no segment of " + stream + " holds keys from " + covered : null;
     }
 
     private SegmentWithRange range(Stream stream, Segment segment) {
