@@ -92,7 +92,10 @@ public final class JobOptions {
          * discarded with their epoch. Over fixed splits (a batch job or a bucket source) the first
          * stage's slot output is committed when the slot is done (a crashed slot redoes its splits)
          * and later stages run epochs of their own; a batch's reduce or sort stage commits once, at the
-         * end of its input, and a crash there reads its input again. With a fixed number of workers.
+         * end of its input, and a crash there reads its input again. A scaling policy's change of a
+         * stage's workers happens right after one of its commits (the stage restarts from that commit
+         * with the new slots); stages that group by key keep their size, and only the source stream's
+         * segments change (by splits, never merges).
          * Default false: at-least-once (nothing is lost; a crash may repeat some results).
          */
         public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }

@@ -106,9 +106,6 @@ public final class Manager implements AutoCloseable {
         }
         JobSpec spec = pipeline.spec();
         Mode mode = resolveMode(spec.source(), options.mode());
-        if (options.exactlyOnce()) {
-            validateExactlyOnce(spec, options, mode);
-        }
         if (options.scaleSourceStream() && (spec.source().kind() != SourceSpec.Kind.STREAM || mode != Mode.STREAM)) {
             throw new JobDefinitionException("scaleSourceStream rescales the segments of a streaming job's source "
                     + "stream; " + spec.source().describe() + " in " + mode + " mode has none: drop the option");
@@ -195,14 +192,6 @@ public final class Manager implements AutoCloseable {
             return Mode.BATCH;
         }
         return requested == Mode.AUTO ? Mode.STREAM : requested;
-    }
-
-    /** What exactly-once needs: reader groups to checkpoint, transactions to commit, a fixed set of workers. */
-    private static void validateExactlyOnce(JobSpec spec, JobOptions options, Mode mode) {
-        if (!(options.scalingPolicy() instanceof FixedScalingPolicy)) {
-            throw new JobDefinitionException("exactly-once jobs run a fixed number of workers; use "
-                    + "ScalingPolicy.fixed(...) or exactlyOnce=false");
-        }
     }
 
     private void validate(JobSpec spec, JobOptions options) {

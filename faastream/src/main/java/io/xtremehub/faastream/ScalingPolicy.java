@@ -4,9 +4,12 @@ package io.xtremehub.faastream;
  * Decides how many workers and stream segments each stage should have. The manager feeds every
  * worker report to {@link #addWorkerStats} and, at each scaling tick, asks {@link #getWorkers}
  * and {@link #getPartitions} and adjusts the stage: workers are launched or stopped gracefully,
- * and the stage's input stream is split or merged. Stages that group by key keep their initial counts:
- * moving a key between workers mid-window would split its group. The first stage's input is the user's stream: its segments change only when the job's options
- * allow it ({@link JobOptions.Builder#scaleSourceStream}).
+ * and the stage's input stream is split or merged. In an exactly-once job a change of workers waits
+ * for the stage's next commit and restarts the stage from it, and only the source stream's segments
+ * change (by splits).
+ * Stages that group by key keep their initial counts: moving a key between workers mid-window
+ * would split its group. The first stage's input is the user's stream: its segments change only
+ * when the job's options allow it ({@link JobOptions.Builder#scaleSourceStream}).
  */
 public abstract class ScalingPolicy {
     /** Called once per stage before the job starts with the pipeline's parallelism for it. */

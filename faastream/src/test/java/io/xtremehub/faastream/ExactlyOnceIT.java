@@ -3,7 +3,6 @@ package io.xtremehub.faastream;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
@@ -100,23 +99,6 @@ class ExactlyOnceIT {
         System.out.println("at-least-once after two crashes: " + summary(results) + "; " + violations(results));
         assertFalse(violations(results).isEmpty(), "at-least-once after crashes should repeat results or lose "
                 + "the running sum, but looked exactly-once: " + summary(results));
-    }
-
-    @Test
-    void jobsExactlyOnceCannotCoverAreRejectedWithOneLineBeforeAnythingRuns() {
-        String in = tc.newStream("eo-rej-in", 1);
-        String out = tc.newStream("eo-rej-out", 1);
-        Pipeline<String> source = Pipeline.fromStream(in, Serializers.utf8());
-        String scaling = rejection(source.map(s -> s, Serializers.utf8()).writeToStream(out),
-                JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.coordinated().build())
-                        .build());
-        assertTrue(scaling.contains("fixed number of workers"), scaling);
-    }
-
-    private static String rejection(Pipeline<?> p, JobOptions options) {
-        String message = assertThrows(JobDefinitionException.class, () -> threadManager.manager().execute(p, options)).getMessage();
-        assertFalse(message.contains("\n"), "one line: " + message);
-        return message;
     }
 
     private static JobOptions exactlyOnce(boolean on) {

@@ -71,6 +71,12 @@ final class JobJournal implements AutoCloseable {
         };
     }
 
+    /** Records that stage {@code stage} runs {@code workers} slots from now on (a resize at a commit). */
+    void workers(int stage, int workers) {
+        StageRecord before = record.stages().get(stage);
+        write(record.withStage(new StageRecord(stage, workers, before.stateRef(), before.epochs())));
+    }
+
     /** Records the job's state; a job's end is only logged when it cannot be recorded. */
     void state(JobState state) {
         try {

@@ -6,6 +6,7 @@ import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamConfiguration;
+import io.pravega.client.stream.impl.SegmentWithRange;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.internal.io.EpochStaging;
 import io.xtremehub.faastream.internal.io.ObjectStore;
@@ -13,6 +14,7 @@ import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.io.StageReaderGroups;
 import io.xtremehub.faastream.internal.routing.SegmentRouter;
 import io.xtremehub.faastream.internal.wire.JobNames;
+import io.xtremehub.pravega.SegmentRanges;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -126,6 +128,30 @@ final class JobResources {
                 .getFuture().join();
         if (!ok) {
             throw new IllegalStateException("the controller refused to scale " + stream + " to " + count + " segments");
+        }
+    }
+
+    /**
+     * Splits every current segment of {@code stream} into {@code factor} equal key ranges, so that
+     * each new segment has exactly one predecessor (see {@code StageScaler.splitOnly}).
+     */
+    void splitStream(String stream, int factor) {
+        Stream s = Stream.of(ctx.scope(), stream);
+        var current = ctx.controller().getCurrentSegments(ctx.scope(), stream).join();
+        List<Long> sealed = new ArrayList<>();
+        Map<Double, Double> ranges = new LinkedHashMap<>();
+        for (SegmentWithRange seg : SegmentRanges.ordered(current)) {
+            sealed.add(seg.getSegment().getSegmentId());
+            double low = seg.getRange().getLow();
+            double width = seg.getRange().getHigh() - low;
+            for (int i = 0; i < factor; i++) {
+                ranges.put(low + width * i / factor, i == factor - 1 ? seg.getRange().getHigh() : low + width * (i + 1) / factor);
+            }
+        }
+        boolean ok = ctx.controller().scaleStream(s, sealed, ranges, ctx.executor()).getFuture().join();
+        if (!ok) {
+            throw new IllegalStateException("the controller refused to split " + stream + " into " + factor
+                    + " times its segments");
         }
     }
 

@@ -65,7 +65,8 @@ final class JobResumer {
                     new Channel<>(ctx.sync(), names.telemetryStream(sr.stage()), Telemetry.class));
             stages.add(st);
             st.readerGroup = resources.openReaderGroup(sr.stage());
-            st.partitions = sr.stage() > 0 ? sr.workers() : 0;
+            // a resize may have rescaled the stream since the record's first version
+            st.partitions = sr.stage() > 0 ? resources.segmentCount(names.dataStream(sr.stage())) : 0;
             for (int w = 0; w < sr.workers(); w++) {
                 launcher.addSlot(st, null, true);
             }

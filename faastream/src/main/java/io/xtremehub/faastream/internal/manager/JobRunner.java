@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * launches the workers ({@link WorkerLauncher}); then loops: worker reports and liveness
  * ({@link StageSupervisor}), the start signal, exactly-once epochs (each stage's
  * {@link StageTransactionCoordinator}, or {@link SplitAttempts} over splits), batch progress ({@link BatchProgress}), scaling
- * ({@link StageScaler}) and the published status ({@link StatusSnapshot}); and cleans up at the end.
+ * ({@link StageScaler}; exactly-once at commits, {@link EpochBoundaryResize}) and the published status ({@link StatusSnapshot}); and cleans up at the end.
  * An exactly-once job keeps its durable record current ({@link JobJournal}), from which a later
  * manager resumes it ({@link #resume}, {@link JobResumer}).
  */
@@ -79,6 +79,9 @@ public final class JobRunner implements Job {
     private final WorkerLauncher launcher;
     private final StageSupervisor supervisor;
     private final StageScaler scaler;
+    private final SlotStateParking parking;
+    /** Exactly-once jobs over a reader group: carries out scaling decisions at commits. */
+    private EpochBoundaryResize resize;
     private final JobRecordStore records;
     private JobJournal journal;
     private final CompletableFuture<JobStatus> finished = new CompletableFuture<>();
@@ -119,6 +122,7 @@ public final class JobRunner implements Job {
         this.supervisor = new StageSupervisor(launcher, options, failure);
         this.scaler = new StageScaler(policy, launcher, resources, names,
                 options.scaleSourceStream() ? spec.source().stream() : null);
+        this.parking = new SlotStateParking(store, storeConfig.spillBucket(), names);
         this.status = new JobStatus(jobId, JobState.STARTING, mode, mode == Mode.BATCH ? 0 : -1, List.of(), null);
     }
 
@@ -212,6 +216,7 @@ public final class JobRunner implements Job {
             for (StageState st : stages) {
                 st.transactions = coordinator(st);
             }
+            resizeAtCommits();
         }
         long groupsDone = System.nanoTime();
         launchAll();
@@ -246,6 +251,11 @@ public final class JobRunner implements Job {
             journal = JobJournal.takeOver(records, found);
             journal.claim();
             new JobResumer(ctx, names, spec, resources, launcher).restore(found.record(), stages, this::coordinator);
+            for (StageState st : stages) {
+                // the policy goes on from the recorded slots, which a resize may have changed
+                policy.initialize(st.index, st.slots.size(), st.partitions);
+            }
+            resizeAtCommits();
             launchAll();
         } catch (RuntimeException e) {
             release();
@@ -256,6 +266,11 @@ public final class JobRunner implements Job {
         LOG.info("job {} ({}) resumed: {} stages from their last committed epochs {}", jobId, options.name(),
                 stages.size(), stages.stream().map(st -> st.transactions.committedEpoch()).toList());
         startLoop();
+    }
+
+    private void resizeAtCommits() {
+        resize = new EpochBoundaryResize(supervisor, launcher, parking, journal);
+        supervisor.resizeWith(resize);
     }
 
     /** Exactly-once: what commits and aborts everything the stage writes in an epoch or attempt. */
@@ -379,6 +394,8 @@ public final class JobRunner implements Job {
                 lastScaling = now;
                 if (!exactlyOnce) {
                     scaler.scale(stages);
+                } else if (resize != null) {
+                    scaler.scaleAtCommits(stages, resize);
                 }
             }
             if (now - lastLag >= 1000) {
@@ -398,11 +415,18 @@ public final class JobRunner implements Job {
                 continue;
             }
             Set<String> slots = new HashSet<>(st.slots.keySet());
+            long commits = st.transactions.commits();
             try {
                 st.transactions.advance(slots);
+            } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
+                supervisor.rollBackStage(st, e.getMessage());
+                continue;
             } catch (RuntimeException e) {
                 failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
                 return;
+            }
+            if (resize != null && st.transactions.commits() > commits) {
+                resize.committed(st);
             }
         }
     }

@@ -11,11 +11,27 @@ import java.util.Set;
  * then would fail on them). A survivor that dies or goes silent meanwhile joins the lost slots,
  * which get new workers; so does one that keeps reporting but has not let go in time (a worker
  * whose processing thread is stuck still sends heartbeats from its side channel).
+ *
+ * <p>A planned roll-back also changes the stage's size ({@link EpochBoundaryResize}): it begins right
+ * after a commit, and its removed slots are stopped for good instead of getting new workers.
  */
 final class StageRollBack {
     private final Set<SlotState> awaited = new LinkedHashSet<>();
     private final Set<SlotState> lost = new LinkedHashSet<>();
+    private final Set<SlotState> removed = new LinkedHashSet<>();
     private final long startedMillis = System.currentTimeMillis();
+    /** The stage's number of slots once restarted; -1 when it keeps its size (a lost worker). */
+    private final int resizeTo;
+
+    /** A roll-back after a lost worker: the stage keeps its slots. */
+    StageRollBack() {
+        this(-1);
+    }
+
+    /** A planned roll-back to the commit just made, after which the stage runs {@code resizeTo} slots. */
+    StageRollBack(int resizeTo) {
+        this.resizeTo = resizeTo;
+    }
 
     /** A worker told to roll back in place, whose report is awaited. */
     void awaitSurvivor(SlotState slot) {
@@ -38,8 +54,28 @@ final class StageRollBack {
         return System.currentTimeMillis() - startedMillis > limitMillis ? List.copyOf(awaited) : List.of();
     }
 
+    /** A slot the resize takes away: stopped, neither awaited nor relaunched. */
+    void removed(SlotState slot) {
+        awaited.remove(slot);
+        removed.add(slot);
+    }
+
+    List<SlotState> removedSlots() {
+        return List.copyOf(removed);
+    }
+
+    /** The slot count to restart with, or -1 when the stage keeps its slots. */
+    int resizeTo() {
+        return resizeTo;
+    }
+
     boolean isLost(SlotState slot) {
         return lost.contains(slot);
+    }
+
+    /** Whether the slot's worker was stopped by this roll-back: lost, or removed by its resize. */
+    boolean stopped(SlotState slot) {
+        return lost.contains(slot) || removed.contains(slot);
     }
 
     /** Whether every survivor has reported (or was lost): the stage can be reset and restarted. */

@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * Applies the scaling policy to a streaming job's stages: starts workers in new slots or asks the last
  * ones to stop, and rescales a stage's input stream to the policy's segment count. The first stage's
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
- * non-null). Stages that group by key keep their size (see {@link #keyedStaysFixed}).
+ * non-null). Stages that group by key keep their size (see {@link #keyedStaysFixed}). In an
+ * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
+ * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
 final class StageScaler {
     private static final Logger LOG = LoggerFactory.getLogger(StageScaler.class);
@@ -25,6 +27,8 @@ final class StageScaler {
     private final String sourceStream;
     /** Stages whose "not scaled" line was logged already: once per job is enough. */
     private final Set<Integer> toldFixed = new HashSet<>();
+    /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
+    private final Set<Integer> toldNoMerge = new HashSet<>();
 
     StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names,
                 String sourceStream) {
@@ -35,28 +39,60 @@ final class StageScaler {
         this.sourceStream = sourceStream;
     }
 
-    /** One scaling decision per stage; exactly-once jobs are not scaled (the manager refuses such policies). */
+    /** One scaling decision per stage of an at-least-once job, carried out at once. */
     void scale(List<StageState> stages) {
         for (StageState st : stages) {
-            if (st.done || st.inputComplete || st.endsExpected != null || (st.index == 0 && st.readerGroup == null)) {
-                continue;
-            }
-            if (st.index > 0 && stages.get(st.index - 1).done) {
-                continue;
-            }
-            if (st.spec.keyed()) {
-                keyedStaysFixed(st);
+            if (!scalable(st, stages)) {
                 continue;
             }
             scaleWorkers(st);
-            if (st.index > 0) {
-                scaleInput(st, names.dataStream(st.index));
-            } else if (sourceStream != null) {
-                scaleInput(st, sourceStream);
-            } else if (toldFixed.add(st.index) && policy.getPartitions(0) != st.partitions) {
-                LOG.info("{}: the source stream belongs to the user, so its segments stay as they are "
-                        + "(JobOptions.scaleSourceStream(true) lets the policy rescale it)", st.label);
+            scaleInput(st, false);
+        }
+    }
+
+    /**
+     * One scaling decision per stage of an exactly-once job: a change of its workers is handed to
+     * {@code resize}, which carries it out right after the stage's next commit; the source stream's
+     * segments are split at once (see {@link #splitOnly}), the job's own streams keep theirs.
+     */
+    void scaleAtCommits(List<StageState> stages, EpochBoundaryResize resize) {
+        for (StageState st : stages) {
+            if (!scalable(st, stages) || !st.goSent || st.rollBack != null || !resize.settled(st)) {
+                continue;
             }
+            resize.request(st, Math.max(1, policy.getWorkers(st.index)));
+            scaleInput(st, true);
+        }
+    }
+
+    private boolean scalable(StageState st, List<StageState> stages) {
+        if (st.done || st.inputComplete || st.endsExpected != null || (st.index == 0 && st.readerGroup == null)) {
+            return false;
+        }
+        if (st.index > 0 && stages.get(st.index - 1).done) {
+            return false;
+        }
+        if (st.spec.keyed()) {
+            keyedStaysFixed(st);
+            return false;
+        }
+        return true;
+    }
+
+    private void scaleInput(StageState st, boolean splitOnly) {
+        if (st.index > 0 && splitOnly) {
+            if (policy.getPartitions(st.index) != st.partitions && toldNoMerge.add(st.index)) {
+                LOG.info("{}: exactly-once, so its input keeps its {} segments: the stage before writes it in "
+                        + "transactions, and Pravega commits one begun before a rescale by adding copies of the "
+                        + "old segments after the new ones, a merge (see StageScaler.splitOnly)", st.label, st.partitions);
+            }
+        } else if (st.index > 0) {
+            scaleInput(st, names.dataStream(st.index), splitOnly);
+        } else if (sourceStream != null) {
+            scaleInput(st, sourceStream, splitOnly);
+        } else if (toldFixed.add(st.index) && policy.getPartitions(0) != st.partitions) {
+            LOG.info("{}: the source stream belongs to the user, so its segments stay as they are "
+                    + "(JobOptions.scaleSourceStream(true) lets the policy rescale it)", st.label);
         }
     }
 
@@ -81,7 +117,7 @@ final class StageScaler {
         }
     }
 
-    private void scaleInput(StageState st, String stream) {
+    private void scaleInput(StageState st, String stream, boolean splitOnly) {
         if (st.partitions == 0) {
             // the source stream: the job did not make it, so it learns its segments here
             st.partitions = resources.segmentCount(stream);
@@ -91,12 +127,46 @@ final class StageScaler {
             return;
         }
         try {
-            resources.scaleStream(stream, parts);
+            if (splitOnly) {
+                parts = splitOnly(st, stream, parts);
+                if (parts == st.partitions) {
+                    return;
+                }
+            } else {
+                resources.scaleStream(stream, parts);
+            }
             LOG.info("{}: scaled input segments {} -> {}", st.label, st.partitions, parts);
             st.partitions = parts;
         } catch (RuntimeException e) {
             LOG.warn("{}: could not scale input to {} segments: {}", st.label, parts, e.getMessage());
         }
+    }
+
+    /**
+     * Exactly-once input: segments are only ever split, each into the same number of parts, never
+     * merged. A reader-group checkpoint holds the positions of the segments its readers own and of
+     * the unassigned ones, but not of a segment that waits for several predecessors to be read to
+     * their ends: a checkpoint taken while a merge is half read leaves the merged segment out (and
+     * may hold no position at all), and a stage rolled back to it never reads that segment (Pravega
+     * releases it only once all its predecessors are read, and the others are no longer in the
+     * group). A split segment has one predecessor and is released as soon as that one is read. Only
+     * the source stream is split this way: a stream written in transactions (the job's own streams
+     * between stages) goes through merges anyway, as Pravega commits a transaction begun before a
+     * rescale by adding copies of the old segments after the new ones, each the successor of several.
+     *
+     * @return the stage's segment count after the split (unchanged when the policy wants fewer)
+     */
+    private int splitOnly(StageState st, String stream, int wanted) {
+        if (wanted < st.partitions) {
+            if (toldNoMerge.add(st.index)) {
+                LOG.info("{}: exactly-once, so its input keeps its {} segments rather than merge them to {} "
+                        + "(a checkpoint taken during a merge cannot be restarted from)", st.label, st.partitions, wanted);
+            }
+            return st.partitions;
+        }
+        int factor = (wanted + st.partitions - 1) / st.partitions;
+        resources.splitStream(stream, factor);
+        return st.partitions * factor;
     }
 
     /**

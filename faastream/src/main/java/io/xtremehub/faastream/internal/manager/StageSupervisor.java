@@ -7,6 +7,7 @@ import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,12 +24,18 @@ final class StageSupervisor {
     private final JobOptions options;
     private final ScalingPolicy policy;
     private final JobFailure failure;
+    /** Exactly-once jobs over a reader group: changes a stage's slots during a planned roll-back. */
+    private EpochBoundaryResize resize;
 
     StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure) {
         this.launcher = launcher;
         this.options = options;
         this.policy = options.scalingPolicy();
         this.failure = failure;
+    }
+
+    void resizeWith(EpochBoundaryResize resize) {
+        this.resize = resize;
     }
 
     void onTelemetry(StageState st, Telemetry t) {
@@ -90,8 +97,8 @@ final class StageSupervisor {
         long now = System.currentTimeMillis();
         for (StageState st : stages) {
             for (SlotState slot : st.slots.values()) {
-                if (slot.finished || st.rollBack != null && st.rollBack.isLost(slot)) {
-                    continue; // a lost slot waits for the roll-back to give it a new worker
+                if (slot.finished || st.rollBack != null && st.rollBack.stopped(slot)) {
+                    continue; // a lost slot waits for the roll-back to give it a new worker, a removed one for its end
                 }
                 boolean exited = !slot.handle.alive();
                 Duration limit = slot.heard ? options.heartbeatTimeout() : options.startupTimeout();
@@ -180,31 +187,59 @@ final class StageSupervisor {
         if (st.rollBack == null) {
             LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
                     st.transactions.committedEpoch());
-            st.rollBack = new StageRollBack();
-            // no commit and no start of the next generation until it is reset
-            st.goSent = false;
-            for (SlotState s : st.slots.values()) {
-                s.ready = false;
-                if (s == lost || s.finished || !s.handle.alive()) {
-                    stopLost(st, s);
-                } else {
-                    st.rollBack.awaitSurvivor(s);
-                    tell(st, new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
-                }
-            }
+            beginRollBack(st, new StageRollBack(), s -> s == lost, List.of());
         } else {
             LOG.warn("{} while {} rolls back; its slot gets a new worker", reason, st.label);
             stopLost(st, lost);
         }
     }
 
+    /** Exactly-once: rolls every worker of the stage back to its last commit, none of them lost. */
+    void rollBackStage(StageState st, String reason) {
+        LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label, st.transactions.committedEpoch());
+        beginRollBack(st, new StageRollBack(), s -> false, List.of());
+    }
+
+    /**
+     * An exactly-once stage's resize, right after its commit: a planned roll-back to that commit in
+     * which the slots after the first {@code workers} (in slot order) are stopped for good, and
+     * {@link #finishRollBacks} adds new slots or removes those before restarting the stage.
+     */
+    void beginResize(StageState st, int workers) {
+        List<SlotState> ordered = EpochBoundaryResize.inSlotOrder(st);
+        beginRollBack(st, new StageRollBack(workers), s -> false,
+                ordered.subList(Math.min(workers, ordered.size()), ordered.size()));
+    }
+
+    private void beginRollBack(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed) {
+        st.rollBack = rb;
+        // no commit and no start of the next generation until it is reset
+        st.goSent = false;
+        for (SlotState s : st.slots.values()) {
+            s.ready = false;
+            if (removed.contains(s)) {
+                stop(st, s);
+                rb.removed(s);
+            } else if (lost.test(s) || s.finished || !s.handle.alive()) {
+                stopLost(st, s);
+            } else {
+                rb.awaitSurvivor(s);
+                tell(st, new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
+            }
+        }
+    }
+
     private void stopLost(StageState st, SlotState s) {
+        stop(st, s);
+        st.rollBack.lost(s);
+    }
+
+    private static void stop(StageState st, SlotState s) {
         if (s.handle.alive()) {
             s.handle.kill();
         }
         // a worker only seemingly lost (silent, not dead) must not go on in any case
         tell(st, new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
-        st.rollBack.lost(s);
     }
 
     private static void tell(StageState st, ControlMessage m) {
@@ -246,19 +281,22 @@ final class StageSupervisor {
                     LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
                 }
             }
+            // a resize takes its slots away or adds new ones (which start like lost ones) before the reset
+            List<SlotState> added = rb.resizeTo() < 0 ? List.of() : resize.changeSlots(st, rb);
             st.transactions.rollback();
             st.readAgain();
             st.rollBack = null;
             for (SlotState s : st.slots.values()) {
                 s.incarnation++;
-                if (rb.isLost(s)) {
+                if (rb.isLost(s) || added.contains(s)) {
                     launcher.launch(st, s);
                 } else {
                     launcher.restartInPlace(st, s);
                 }
             }
-            LOG.info("{}: {} of {} workers restart in place, {} new", st.label, st.slots.size() - rb.lostCount(),
-                    st.slots.size(), rb.lostCount());
+            int fresh = rb.lostCount() + added.size();
+            LOG.info("{}: {} of {} workers restart in place, {} new", st.label, st.slots.size() - fresh,
+                    st.slots.size(), fresh);
         }
     }
 }

@@ -51,6 +51,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private final LongConsumer discardEpochState;
     /** Told every change of the stage's progress, to keep it where a restarted manager finds it. */
     private final Consumer<EpochProgress> journal;
+    private final CheckpointCoverage coverage;
 
     private long generation;
     private long nextEpoch = 1;
@@ -81,6 +82,14 @@ final class StageTransactionCoordinator implements AutoCloseable {
         this.discardEpochState = discardEpochState;
         this.journal = journal;
         this.epochs = epochs;
+        this.coverage = new CheckpointCoverage(ctx.controller());
+    }
+
+    /** A completed checkpoint whose positions leave part of the input out: the stage rolls back instead. */
+    static final class UnusableCheckpointException extends IllegalStateException {
+        UnusableCheckpointException(String message) {
+            super(message);
+        }
     }
 
     /** The generation workers launched now belong to; it changes at every rollback. */
@@ -126,7 +135,9 @@ final class StageTransactionCoordinator implements AutoCloseable {
      * Moves the protocol on: starts the next checkpoint when the window has passed, commits the
      * epoch whose checkpoint is complete and acknowledged by all of {@code slots}.
      *
-     * @throws IllegalStateException when a checkpoint or commit fails (the stage must be rolled back)
+     * @throws UnusableCheckpointException when the checkpoint leaves part of the input out (the stage
+     *                                     must be rolled back to its last commit)
+     * @throws IllegalStateException       when a checkpoint or commit fails
      */
     void advance(Set<String> slots) {
         if (current == null) {
@@ -146,7 +157,14 @@ final class StageTransactionCoordinator implements AutoCloseable {
             throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch + " failed: "
                     + pending.checkpoint.handle((c, e) -> String.valueOf(e)).join());
         }
-        commit(pending.checkpoint.join());
+        Checkpoint done = pending.checkpoint.join();
+        String gap = coverage.gap(done.asImpl().getPositions());
+        if (gap != null) {
+            // committed, it would be a point the stage cannot restart from
+            throw new UnusableCheckpointException(label + ": checkpoint of epoch " + pending.epoch
+                    + " cannot be restarted from (" + gap + ")");
+        }
+        commit(done);
     }
 
     private void startCheckpoint() {

@@ -39,9 +39,19 @@ final class WorkerLauncher {
     }
 
     SlotState addSlot(StageState st, List<SourceSplit> splits, boolean initial) {
-        SlotState slot = new SlotState("s" + st.index + "w" + st.nextSlot++, splits, initial);
+        SlotState slot = new SlotState(slotName(st.index, st.nextSlot++), splits, initial);
         st.slots.put(slot.slot, slot);
         return slot;
+    }
+
+    /** The name of a stage's {@code k}-th slot. */
+    static String slotName(int stage, int k) {
+        return "s" + stage + "w" + k;
+    }
+
+    /** The {@code k} of a slot named by {@link #slotName}. */
+    static int slotNumber(String slot) {
+        return Integer.parseInt(slot.substring(slot.lastIndexOf('w') + 1));
     }
 
     void launch(StageState st, SlotState slot) {

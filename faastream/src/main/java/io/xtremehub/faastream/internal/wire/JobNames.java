@@ -58,4 +58,12 @@ public record JobNames(String jobId) implements Serializable {
     public String epochWindowKey(int stage, long epoch, String workerSlot) {
         return epochStatePrefix(stage, epoch) + "window-" + workerSlot;
     }
+
+    /**
+     * Exactly-once: the committed {@code @State} of a slot that a scale-down removed, kept until a
+     * scale-up adds that slot again (see the manager's {@code SlotStateParking}).
+     */
+    public String parkedStateKey(int stage, String workerSlot) {
+        return spillPrefix() + "eo-parked/s" + stage + "/" + workerSlot;
+    }
 }

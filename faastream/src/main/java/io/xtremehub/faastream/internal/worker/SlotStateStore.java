@@ -13,7 +13,9 @@ import java.util.List;
  * at a hand-off (the next incarnation goes on with them) and, exactly-once, at every epoch
  * checkpoint (a restarted worker restores the last committed epoch's). A keyed stage's open window
  * (the events its groups or sort hold, in the stage's input format) is saved with each epoch too:
- * the checkpoint's read positions are past those events, so they exist nowhere else.
+ * the checkpoint's read positions are past those events, so they exist nowhere else. An empty
+ * state object stands for the function's initial {@code @State}: the manager writes one for a slot
+ * that a resize adds, so every slot of a stage has state at every committed epoch.
  */
 final class SlotStateStore {
     private final ObjectStore store;
@@ -37,8 +39,11 @@ final class SlotStateStore {
                 return;
             }
             if (StateFields.hasState(processor.function())) {
-                StateFields.restore(processor.function(),
-                        required(names.epochStateKey(launch.stage(), epoch, launch.slot()), epoch));
+                byte[] saved = required(names.epochStateKey(launch.stage(), epoch, launch.slot()), epoch);
+                // empty: the slot was added by a resize at this epoch and starts from the initial state
+                if (saved.length > 0) {
+                    StateFields.restore(processor.function(), saved);
+                }
             }
             if (processor.holdsEvents()) {
                 processor.holdAgain(decode(required(names.epochWindowKey(launch.stage(), epoch, launch.slot()), epoch)));
