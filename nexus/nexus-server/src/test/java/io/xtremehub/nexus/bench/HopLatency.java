@@ -53,12 +53,7 @@ public final class HopLatency {
                 for (int k = 0; k < targets.size(); k++) {
                     int t = (k + i + 1) % targets.size();
                     BenchTarget target = targets.get(t);
-                    long start = System.nanoTime();
-                    long n = BenchClients.get(target.client, target.bucket, key, null, buffer);
-                    get[t][i] = (System.nanoTime() - start) / 1e6;
-                    if (n != size) {
-                        throw new IllegalStateException(target.name + " returned " + n + " bytes of " + size);
-                    }
+                    get[t][i] = BenchClients.timedGet(target, key, null, buffer, size);
                     target.client.deleteObject(b -> b.bucket(target.bucket).key(key));
                 }
             }
