@@ -83,7 +83,9 @@ public final class BlockingHttpServer implements AutoCloseable {
                 s = listener.accept();
             } catch (IOException e) {
                 if (!closed) {
-                    LOG.warn("{} stopped accepting connections: {}", threadName, e.toString());
+                    // e.g. out of file descriptors for a moment: the listener itself is still open
+                    LOG.warn("{} could not accept a connection: {}", threadName, e.toString());
+                    continue;
                 }
                 return;
             }
