@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.swarm;
 
+import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -16,28 +17,30 @@ import java.util.function.Supplier;
  * and stores nothing.
  */
 final class HopFrames {
-    /** Bytes per frame: large, so a chunk crosses in few writes and reads. */
+    /** Most bytes per frame: large, so a chunk crosses in few writes and reads. */
     static final int FRAME = 256 * 1024;
+    /**
+     * Bytes a frame waits for before it is sent, unless the data ends first: the next hop works on
+     * a frame while this one gathers the next, so a small frame keeps the tail the next hop works
+     * on alone after the last byte short, and a full {@link #FRAME} would make it wait for 256 KiB.
+     */
+    static final int MIN_FRAME = 64 * 1024;
 
     private HopFrames() {
     }
 
     /**
      * Writes the bytes of {@code data} in frames to {@code out}, then the trailer {@code trailer}
-     * returns at their end. Each frame is one write (its length read straight into place before its
-     * bytes), so a chunked HTTP body carries it as one chunk.
+     * returns at their end. A frame holds what {@code data} gave once it has at least
+     * {@link #MIN_FRAME} bytes (at most {@link #FRAME}). Each frame is one write (its length put in
+     * place before its bytes), so a chunked HTTP body carries it as one chunk.
      *
      * @throws SourceException if reading {@code data} or computing the trailer failed (as opposed to writing)
      */
     static void write(InputStream data, Supplier<byte[]> trailer, OutputStream out) throws IOException {
         byte[] frame = new byte[4 + FRAME];
         while (true) {
-            int n;
-            try {
-                n = data.readNBytes(frame, 4, FRAME);
-            } catch (IOException | RuntimeException e) {
-                throw new SourceException(e);
-            }
+            int n = gather(data, frame);
             if (n == 0) {
                 break;
             }
@@ -51,6 +54,23 @@ final class HopFrames {
             throw new SourceException(e);
         }
         out.write(ByteBuffer.allocate(8 + t.length).putInt(-1).putInt(t.length).put(t).array());
+    }
+
+    /** Reads at least {@link #MIN_FRAME} bytes into a frame (fewer at the end of the data); returns how many. */
+    private static int gather(InputStream data, byte[] frame) throws SourceException {
+        int n = 0;
+        try {
+            while (n < MIN_FRAME) {
+                int r = data.read(frame, 4 + n, FRAME - n);
+                if (r < 0) {
+                    break;
+                }
+                n += r;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new SourceException(e);
+        }
+        return n;
     }
 
     /** What went wrong producing the bytes to frame, not sending them. */
@@ -74,7 +94,9 @@ final class HopFrames {
         private byte[] trailer;
 
         private Unframing(InputStream framed) {
-            this.in = new DataInputStream(framed);
+            // whoever reads the bytes may ask for a few KiB at a time (a backend copying to a file does):
+            // each socket read takes all that has arrived instead, up to a frame
+            this.in = new DataInputStream(new BufferedInputStream(framed, FRAME));
         }
 
         @Override

@@ -48,6 +48,23 @@ final class BenchClients {
         return total;
     }
 
+    /**
+     * GETs an object (or a range of it) as {@link #get} does and returns how long it took, in ms.
+     *
+     * @throws IllegalStateException if other than {@code expected} bytes came
+     */
+    static double timedGet(BenchTarget target, String key, String range, byte[] buffer, long expected)
+            throws IOException {
+        long start = System.nanoTime();
+        long n = get(target.client, target.bucket, key, range, buffer);
+        double ms = (System.nanoTime() - start) / 1e6;
+        if (n != expected) {
+            throw new IllegalStateException(target.name + " returned " + n + " bytes, not " + expected
+                    + (range == null ? "" : " for " + range));
+        }
+        return ms;
+    }
+
     /** GETs a range into memory (to compare its content). */
     static byte[] getBytes(S3Client s3, String bucket, String key, String range) throws IOException {
         try (InputStream in = s3.getObject(b -> b.bucket(bucket).key(key).range(range))) {

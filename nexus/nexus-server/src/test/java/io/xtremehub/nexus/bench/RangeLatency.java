@@ -58,12 +58,7 @@ final class RangeLatency {
             for (int k = 0; k < targets.size(); k++) {
                 int t = (k + i) % targets.size();
                 BenchTarget target = targets.get(t);
-                long start = System.nanoTime();
-                long n = BenchClients.get(target.client, target.bucket, KEY, range, buffer);
-                ms[t][i] = (System.nanoTime() - start) / 1e6;
-                if (n != RANGE) {
-                    throw new IllegalStateException(target.name + " returned " + n + " bytes for " + range);
-                }
+                ms[t][i] = BenchClients.timedGet(target, KEY, range, buffer, RANGE);
             }
             for (int t = 0; t < targets.size(); t++) {
                 ratio[t][i] = ms[t][i] / ms[0][i];

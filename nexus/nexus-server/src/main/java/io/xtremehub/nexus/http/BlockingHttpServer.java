@@ -1,0 +1,176 @@
+package io.xtremehub.nexus.http;
+
+import com.sun.net.httpserver.HttpHandler;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An HTTP/1.1 server that serves each connection on a thread of its own, reading it with blocking
+ * reads: a request on a kept-alive connection wakes the one thread that handles it. The JDK's
+ * {@code HttpServer} instead hands every request from its selector thread to a worker and hands the
+ * connection back to the selector afterwards, two thread wake-ups per request on its critical path;
+ * between the workers of a mesh, with few long-lived connections that carry many requests each,
+ * those hand-offs are most of a request's fixed cost on a busy machine. Handlers are the JDK's
+ * {@link HttpHandler}s, given {@link BlockingExchange}s; a request goes to the context with the
+ * longest path prefix of its path (404 if none).
+ */
+public final class BlockingHttpServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(BlockingHttpServer.class);
+    /** How long a kept-alive connection may wait for its next request before it is closed. */
+    static final int IDLE_MILLIS = 30_000;
+
+    private final ServerSocket listener;
+    private final String threadName;
+    private final Map<String, HttpHandler> contexts = new TreeMap<>();
+    private final Set<Socket> connections = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private BlockingHttpServer(ServerSocket listener, String threadName) {
+        this.listener = listener;
+        this.threadName = threadName;
+    }
+
+    /**
+     * A bound server, not started.
+     *
+     * @param threadName the name of its threads (daemons)
+     */
+    public static BlockingHttpServer bind(InetSocketAddress address, int backlog, String threadName)
+            throws IOException {
+        ServerSocket listener = new ServerSocket();
+        try {
+            listener.setReuseAddress(true);
+            listener.bind(address, backlog);
+        } catch (IOException e) {
+            listener.close();
+            throw e;
+        }
+        return new BlockingHttpServer(listener, threadName);
+    }
+
+    /** Serves requests whose path starts with {@code path} with {@code handler}; before {@link #start()}. */
+    public void createContext(String path, HttpHandler handler) {
+        contexts.put(path, handler);
+    }
+
+    /** The bound address. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) listener.getLocalSocketAddress();
+    }
+
+    /** Accepts connections from now on. */
+    public void start() {
+        daemon(threadName + "-accept", this::accept).start();
+    }
+
+    private void accept() {
+        while (!closed) {
+            Socket s;
+            try {
+                s = listener.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    // e.g. out of file descriptors for a moment: the listener itself is still open
+                    LOG.warn("{} could not accept a connection: {}", threadName, e.toString());
+                    continue;
+                }
+                return;
+            }
+            connections.add(s);
+            if (closed) { // close() may have run between accept and add
+                closeQuietly(s);
+                return;
+            }
+            daemon(threadName, () -> serve(s)).start();
+        }
+    }
+
+    /** Serves the requests of one connection, one after the other, until either side closes it. */
+    private void serve(Socket s) {
+        try (s) {
+            s.setTcpNoDelay(true);
+            InputStream in = new BufferedInputStream(s.getInputStream(), 64 * 1024);
+            OutputStream out = new BufferedOutputStream(s.getOutputStream(), 16 * 1024);
+            while (!closed) {
+                s.setSoTimeout(IDLE_MILLIS);
+                HttpRequestHead head = HttpRequestHead.read(in);
+                if (head == null) {
+                    return; // the client closed the connection between requests
+                }
+                s.setSoTimeout(0); // a body may pause as long as its sender's own client does
+                BlockingExchange exchange = new BlockingExchange(s, head, in, out);
+                try (exchange) {
+                    handler(head.path()).handle(exchange);
+                } catch (IOException | RuntimeException e) {
+                    LOG.debug("{}: {} {} failed: {}", threadName, head.method(), head.target(), e.toString());
+                    return; // the exchange's state is unknown: the connection cannot carry another request
+                }
+                if (!exchange.reusable()) {
+                    return;
+                }
+            }
+        } catch (HttpRequestHead.BadRequest e) {
+            LOG.debug("{}: bad request: {}", threadName, e.getMessage());
+        } catch (IOException e) {
+            if (!closed && !(e instanceof SocketException)) {
+                LOG.debug("{}: connection ended: {}", threadName, e.toString());
+            }
+        } finally {
+            connections.remove(s);
+        }
+    }
+
+    private HttpHandler handler(String path) {
+        HttpHandler best = null;
+        int length = -1;
+        for (Map.Entry<String, HttpHandler> c : contexts.entrySet()) {
+            if (path.startsWith(c.getKey()) && c.getKey().length() > length) {
+                best = c.getValue();
+                length = c.getKey().length();
+            }
+        }
+        return best != null ? best : exchange -> {
+            exchange.sendResponseHeaders(404, -1);
+            exchange.close();
+        };
+    }
+
+    private static Thread daemon(String name, Runnable body) {
+        Thread t = new Thread(body, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void closeQuietly(Socket s) {
+        try {
+            s.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+    }
+
+    /** Stops accepting and closes every connection (requests in flight fail). */
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            listener.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        connections.forEach(BlockingHttpServer::closeQuietly);
+    }
+}
