@@ -91,6 +91,14 @@ final class StageScaler {
             return;
         }
         try {
+            if (!resources.readsOnlyActiveSegments(st.readerGroup, stream)) {
+                // each rescale seals every segment, and readers pass a sealed one on to its successors
+                // only at their next checkpoint: rescaling again before they did stacks generations
+                // of sealed segments that nobody reads meanwhile (the scaling benchmark's stall)
+                LOG.debug("{}: input not rescaled to {} segments yet: its readers still hold sealed segments",
+                        st.label, parts);
+                return;
+            }
             resources.scaleStream(stream, parts);
             LOG.info("{}: scaled input segments {} -> {}", st.label, st.partitions, parts);
             st.partitions = parts;
