@@ -2,17 +2,18 @@ package io.xtremehub.faastream.internal.worker;
 
 /**
  * How many events a reader-group worker may hold queued ahead of its processing thread: about
- * {@link #TARGET_NANOS} of work at the worker's recent pace, never fewer than {@link #MIN_EVENTS}
- * nor more than the queue holds.
+ * {@link #TARGET_MILLIS} ms of work at the worker's recent pace, never fewer than
+ * {@link #MIN_EVENTS} nor more than the queue holds.
  *
  * <p>Why time and not a count: at a reader-group checkpoint the worker first processes everything
- * it read before it, and the group's checkpoint completes only once every reader got there. Pravega
- * hands a sealed segment on to its successors only right after its reader's checkpoint, so after a
- * rescale every reader waits for the slowest one's queue. A full queue of 1,024 events of a 20 ms
- * function is 20 s per checkpoint (the scaling benchmark's IO job: readers idle, events left in the
- * sealed segments). Half a second of work keeps a slow stage's checkpoints short and a fast stage's
- * batches as large as before. The system property {@value #PROPERTY} (milliseconds; 0 turns the limit
- * off) changes it for the workers of that JVM, for same-run comparisons.
+ * it read before it, and the group's next checkpoint begins only once every reader passed this one.
+ * Pravega hands a sealed segment on to its successors only right after its reader's checkpoint, so
+ * after a rescale a reader that already passed the current checkpoint waits for the slowest worker's
+ * queue before its sealed segments move on. A full queue of 1,024 events of a 20 ms function (as in the
+ * scaling benchmark's IO job) held checkpoints for 20 s in SourceRescaleDrainBenchmark; half a second
+ * of work keeps a slow stage's checkpoints short and a fast stage's batches as large as before. The
+ * system property {@value #PROPERTY} (milliseconds; 0 turns the limit off) changes it for the
+ * workers of that JVM, for same-run comparisons.
  */
 final class ReadAhead {
     static final String PROPERTY = "faastream.readAheadMillis";
