@@ -94,7 +94,7 @@ final class StageScaler {
             if (!resources.readsOnlyActiveSegments(st.readerGroup, stream)) {
                 // each rescale seals every segment, and readers pass a sealed one on to its successors
                 // only at their next checkpoint: rescaling again before they did stacks generations
-                // of sealed segments that nobody reads meanwhile (the scaling benchmark's stall)
+                // of sealed segments (the scaling benchmark rescaled its source six times while no reader read)
                 LOG.debug("{}: input not rescaled to {} segments yet: its readers still hold sealed segments",
                         st.label, parts);
                 return;
