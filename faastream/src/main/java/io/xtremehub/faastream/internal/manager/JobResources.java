@@ -6,6 +6,7 @@ import io.pravega.client.stream.ReaderGroup;
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamConfiguration;
+import io.pravega.client.stream.StreamCut;
 import io.pravega.client.stream.impl.SegmentWithRange;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.internal.io.EpochStaging;
@@ -21,9 +22,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -114,6 +117,22 @@ final class JobResources {
     /** How many segments of the stream are active now. */
     int segmentCount(String stream) {
         return new SegmentRouter(ctx.controller(), ctx.scope(), stream, 0).allSegments().size();
+    }
+
+    /**
+     * Whether the reader group has moved on from every segment of the stream that a rescale sealed:
+     * all segments it holds or has yet to hand out are active ones. Until then its readers go through
+     * the sealed ones a reader checkpoint at a time, and a further rescale would queue a generation of
+     * successors behind them.
+     */
+    boolean readsOnlyActiveSegments(ReaderGroup group, String stream) {
+        Set<Long> active = new HashSet<>();
+        for (SegmentRouter.Target t : new SegmentRouter(ctx.controller(), ctx.scope(), stream, 0).allSegments()) {
+            active.add(t.segmentId());
+        }
+        StreamCut held = group.getStreamCuts().get(Stream.of(ctx.scope(), stream));
+        return held == null || held.asImpl().getPositions().keySet().stream()
+                .allMatch(s -> active.contains(s.getSegmentId()));
     }
 
     /** Reseals every active segment of the stream into {@code count} equal key ranges. */

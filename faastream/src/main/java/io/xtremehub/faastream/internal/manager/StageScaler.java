@@ -127,6 +127,14 @@ final class StageScaler {
             return;
         }
         try {
+            if (!resources.readsOnlyActiveSegments(st.readerGroup, stream)) {
+                // each rescale seals every segment, and readers pass a sealed one on to its successors
+                // only at their next checkpoint: rescaling again before they did stacks generations
+                // of sealed segments (the scaling benchmark rescaled its source six times while no reader read)
+                LOG.debug("{}: input not rescaled to {} segments yet: its readers still hold sealed segments",
+                        st.label, parts);
+                return;
+            }
             if (splitOnly) {
                 parts = splitOnly(st, stream, parts);
                 if (parts == st.partitions) {

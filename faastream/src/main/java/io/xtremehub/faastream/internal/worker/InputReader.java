@@ -17,8 +17,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * moves past it.
  */
 final class InputReader implements Runnable {
+    /** How long the reader pauses while processing is as far behind as {@link ReadAhead} allows. */
+    static final long READ_AHEAD_PAUSE_MILLIS = 5;
     private final StageInput input;
     private final BlockingQueue<InputItem> queue;
+    /** How far the reader may run ahead of processing, or null for as far as the queue holds. */
+    private final ReadAhead readAhead;
     /** End markers read (the reader thread adds one, then waits for its sync). */
     private final Set<Long> endSegments = new ConcurrentSkipListSet<>();
     /**
@@ -39,8 +43,13 @@ final class InputReader implements Runnable {
     private long enqueued;
 
     InputReader(StageInput input, BlockingQueue<InputItem> queue) {
+        this(input, queue, null);
+    }
+
+    InputReader(StageInput input, BlockingQueue<InputItem> queue, ReadAhead readAhead) {
         this.input = input;
         this.queue = queue;
+        this.readAhead = readAhead;
     }
 
     @Override
@@ -54,6 +63,11 @@ final class InputReader implements Runnable {
                     if (!stopping && !finishing) {
                         input.release();
                     }
+                    continue;
+                }
+                if (readAhead != null && readAhead.full(queue.size())) {
+                    // it would only queue work behind the next checkpoint (see ReadAhead)
+                    Thread.sleep(READ_AHEAD_PAUSE_MILLIS);
                     continue;
                 }
                 long t0 = System.nanoTime();

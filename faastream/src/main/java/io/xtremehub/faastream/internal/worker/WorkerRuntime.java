@@ -62,6 +62,8 @@ public final class WorkerRuntime {
     private final long controlPollMillis;
 
     private final BlockingQueue<InputItem> queue;
+    /** Bounds a reader group's read-ahead by time (checkpoints wait for it); null for other inputs. */
+    private ReadAhead readAhead;
     /** Null in at-least-once jobs. */
     private final WorkerLaunch.ExactlyOnceStart exactlyOnce;
     private final StageEndpoints endpoints;
@@ -160,7 +162,8 @@ public final class WorkerRuntime {
             state.restore(processor);
             processor.open();
             input = endpoints.openInput(large, processor.takesPacks());
-            reader = new InputReader(input, queue);
+            readAhead = input.readerGroup() ? new ReadAhead(launch.settings().queueCapacity()) : null;
+            reader = new InputReader(input, queue, readAhead);
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
             if (exactlyOnce != null && exactlyOnce.attempt() != null) {
@@ -422,7 +425,7 @@ public final class WorkerRuntime {
             fail(deadLetters, item, n, label + " failed on event " + n + " at " + item.origin() + " (payload "
                     + FailureText.preview(item.payload()) + "): " + FailureText.oneLine(e));
         } finally {
-            processingNanos += System.nanoTime() - t0;
+            timed(1, System.nanoTime() - t0);
         }
     }
 
@@ -435,9 +438,16 @@ public final class WorkerRuntime {
             throw new WorkerFailure(label + " failed on the pack of " + item.events() + " events after event "
                     + processed + " at " + item.origin() + ": " + FailureText.oneLine(e));
         } finally {
-            processingNanos += System.nanoTime() - t0;
+            timed(item.events(), System.nanoTime() - t0);
         }
         processed += item.events();
+    }
+
+    private void timed(long events, long nanos) {
+        processingNanos += nanos;
+        if (readAhead != null) {
+            readAhead.processed(events, nanos);
+        }
     }
 
     private void fail(DeadLetters deadLetters, InputItem item, long n, String message) throws WorkerFailure {
