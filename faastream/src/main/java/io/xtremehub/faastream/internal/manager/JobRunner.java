@@ -360,6 +360,7 @@ public final class JobRunner implements Job {
                 }
             }
             if (exactlyOnce) {
+                EpochHandOffs.startReadySuccessors(stages);
                 advanceEpochs();
                 if (failure.isSet()) {
                     return JobState.FAILED;
@@ -399,7 +400,7 @@ public final class JobRunner implements Job {
             }
             Set<String> slots = new HashSet<>(st.slots.keySet());
             try {
-                st.transactions.advance(slots);
+                st.transactions.advance(slots, !EpochHandOffs.underWay(st));
             } catch (RuntimeException e) {
                 failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
                 return;

@@ -21,6 +21,11 @@ final class SlotState {
     boolean finished;
     boolean stopping;
     int restarts;
+    /**
+     * Exactly-once: the epoch at whose checkpoint the slot's last worker handed off, while its successor
+     * has not started; 0 otherwise (see {@link EpochHandOffs}).
+     */
+    long handOffEpoch;
     /** Exactly-once: the stage's commit count when this slot last lost a worker. */
     long commitsAtLastLoss;
 

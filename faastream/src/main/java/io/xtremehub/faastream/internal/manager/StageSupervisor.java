@@ -45,6 +45,7 @@ final class StageSupervisor {
         switch (t.type()) {
             case READY -> slot.ready = true;
             case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            case HANDING_OFF -> EpochHandOffs.begin(st, slot, t);
             case ROLLED_BACK -> {
                 if (st.rollBack != null) {
                     st.rollBack.rolledBack(slot);
@@ -135,7 +136,6 @@ final class StageSupervisor {
         }
         if (st.transactions != null && st.transactions.commits() > slot.commitsAtLastLoss) {
             // the stage committed since this slot's last loss: it made progress, so count afresh
-            // (a Lambda worker reaching its time limit is recovered like this once per invocation)
             slot.restarts = 0;
         }
         if (st.transactions != null) {
@@ -207,7 +207,7 @@ final class StageSupervisor {
         st.rollBack.lost(s);
     }
 
-    private static void tell(StageState st, ControlMessage m) {
+    static void tell(StageState st, ControlMessage m) {
         try {
             st.control.append(m);
         } catch (RuntimeException e) {
@@ -251,6 +251,7 @@ final class StageSupervisor {
             st.rollBack = null;
             for (SlotState s : st.slots.values()) {
                 s.incarnation++;
+                s.handOffEpoch = 0; // a successor that had not started restarts like the others
                 if (rb.isLost(s)) {
                     launcher.launch(st, s);
                 } else {
