@@ -35,7 +35,7 @@ final class EpochHandOffs {
         slot.ready = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();
-        LOG.debug("{}: worker {} handed off at epoch {}; {} goes on", st.label, t.worker(), epoch, slot.workerId);
+        LOG.info("{}: worker {} handed off at epoch {}; {} goes on", st.label, t.worker(), epoch, slot.workerId);
         if (st.rollBack != null) {
             // the roll-back began before the hand-off was seen: the successor must let go like any survivor
             StageSupervisor.tell(st, new ControlMessage(ControlMessage.Type.ROLL_BACK, slot.workerId));
