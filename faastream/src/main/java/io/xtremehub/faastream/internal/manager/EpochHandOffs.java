@@ -30,6 +30,7 @@ final class EpochHandOffs {
         StageSupervisor.retire(st, t); // its counters end with it; the successor counts from zero
         slot.workerId = WorkerLaunch.handOffWorkerId(t.worker(), epoch);
         slot.handOffEpoch = epoch;
+        slot.handedOffBy = t.worker();
         // the successor is a new invocation: it gets the start-up timeout, not the heartbeat's
         slot.heard = false;
         slot.ready = false;
@@ -58,6 +59,7 @@ final class EpochHandOffs {
                     StageSupervisor.tell(st, ControlMessage.useTransaction(s.workerId, st.transactions.generation(),
                             st.transactions.transactionAfter(s.handOffEpoch).toString()));
                     s.handOffEpoch = 0;
+                    s.handedOffBy = null; // invoked after its predecessor returned, reader closed
                 }
             }
         }

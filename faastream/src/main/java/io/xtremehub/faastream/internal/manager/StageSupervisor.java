@@ -198,6 +198,14 @@ final class StageSupervisor {
         }
     }
 
+    private static void offline(StageState st, String workerId) {
+        try {
+            st.readerGroup.readerOffline(workerId, null);
+        } catch (RuntimeException e) {
+            LOG.debug("readerOffline {} failed: {}", workerId, e.toString());
+        }
+    }
+
     private void stopLost(StageState st, SlotState s) {
         if (s.handle.alive()) {
             s.handle.kill();
@@ -240,10 +248,11 @@ final class StageSupervisor {
                 if (s.last != null && !s.finished) {
                     retire(st, s.last); // a finished slot's last report was retired with it
                 }
-                try {
-                    st.readerGroup.readerOffline(s.workerId, null);
-                } catch (RuntimeException e) {
-                    LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
+                offline(st, s.workerId);
+                if (s.handedOffBy != null) {
+                    // a worker that failed right after handing off may not have closed its reader
+                    offline(st, s.handedOffBy);
+                    s.handedOffBy = null;
                 }
             }
             st.transactions.rollback();
