@@ -24,6 +24,10 @@ public final class LambdaInvokeServer implements AutoCloseable {
     private final LambdaPackage function;
     private final long timeoutMillis;
     private final AtomicInteger invocations = new AtomicInteger();
+    /** The invocation (1 for the first) answered with a function error instead of running; 0 for none. */
+    private volatile int failing;
+    /** How long each invocation waits before its handler runs, like a cold start; not counted in its time. */
+    private volatile long coldStartMillis;
 
     public LambdaInvokeServer(String functionName, LambdaPackage function, long timeoutMillis)
             throws IOException {
@@ -36,12 +40,29 @@ public final class LambdaInvokeServer implements AutoCloseable {
         server.start();
     }
 
+    public String functionName() {
+        return functionName;
+    }
+
     public String endpoint() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     public int invocations() {
         return invocations.get();
+    }
+
+    /**
+     * Answers the {@code n}-th invocation (counting from 1) with an unhandled function error without running
+     * the handler, as Lambda does when a function's container crashes while starting.
+     */
+    public void failInvocation(int n) {
+        failing = n;
+    }
+
+    /** Every invocation from now on starts {@code millis} late, as a Lambda container's cold start does. */
+    public void coldStart(long millis) {
+        coldStartMillis = millis;
     }
 
     private void handle(HttpExchange ex) throws IOException {
@@ -53,7 +74,16 @@ public final class LambdaInvokeServer implements AutoCloseable {
                     .getBytes(StandardCharsets.UTF_8), "ResourceNotFoundException");
             return;
         }
-        invocations.incrementAndGet();
+        if (invocations.incrementAndGet() == failing) {
+            respond(ex, 200, "Unhandled", "{\"errorMessage\":\"injected: the container crashed while starting\"}"
+                    .getBytes(StandardCharsets.UTF_8), null);
+            return;
+        }
+        try {
+            Thread.sleep(coldStartMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         long start = System.currentTimeMillis();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
