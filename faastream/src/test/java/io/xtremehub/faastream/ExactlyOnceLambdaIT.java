@@ -67,16 +67,17 @@ class ExactlyOnceLambdaIT {
     }
 
     /**
-     * One successor's invocation fails before it runs (invocations 1-4 start the workers, 5-8 are the
-     * first round of hand-offs): its slot is lost while its hand-off is under way, and its stage rolls
-     * back, other workers possibly mid-hand-off too. Still every value once and every sum consistent.
+     * The first hand-off successor's invocation fails before it runs: its slot is lost while its hand-off
+     * is under way (its predecessor acknowledged the epoch, the stage holds its next checkpoint), and the
+     * stage rolls back, other workers possibly mid-hand-off too. Still every value once and every sum
+     * consistent.
      */
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void aSuccessorThatNeverStartsRollsItsStageBackExactlyOnce() throws Exception {
         try (LambdaInvokeServer lambdaService = new LambdaInvokeServer("faastream-eo-lost",
                 lambdaPackage("faastream-eo-lost"), TIME_LIMIT_MILLIS)) {
-            lambdaService.failInvocation(WORKERS + 2);
+            lambdaService.failNextSuccessor();
             int events = EVENTS / 2;
             List<String> results = run(lambdaService, events, job -> {
                 long aborted = job.status().stages().stream().mapToLong(StageMetrics::epochsAborted).sum();

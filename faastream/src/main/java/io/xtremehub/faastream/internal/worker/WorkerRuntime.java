@@ -244,12 +244,6 @@ public final class WorkerRuntime {
                 exactlyOnce != null && exactlyOnce.successor());
         long lastReport = System.currentTimeMillis();
         while (true) {
-            if (exactlyOnce != null && canHandOff() && timeIsShort()) {
-                // still waiting for the stage's start (a slow first invocation elsewhere): nothing is read or
-                // held yet, so the next invocation starts exactly as this one did
-                continuation = launch;
-                return WorkerOutcome.HANDOFF;
-            }
             if (System.currentTimeMillis() - lastReport >= 1000) {
                 // waiting for the others is not silence: keep the heartbeat going
                 lastReport = System.currentTimeMillis();
@@ -272,7 +266,18 @@ public final class WorkerRuntime {
                 case ROLLED_BACK -> {
                     return WorkerOutcome.ROLLED_BACK;
                 }
-                case WAIT -> Thread.sleep(20);
+                case WAIT -> {
+                    if (exactlyOnce != null && canHandOff() && remainingMillis != null
+                            && remainingMillis.getAsLong() < handoffMarginMillis / 2) {
+                        // still not started (a slow first invocation elsewhere, or the manager has not answered
+                        // a successor yet): nothing is read or held, so the next invocation starts as this one
+                        // did. Half the margin, since there is nothing to finish: an invocation whose start-up
+                        // ate most of its time must still get to see a start already sent
+                        continuation = launch;
+                        return WorkerOutcome.HANDOFF;
+                    }
+                    Thread.sleep(20);
+                }
             }
         }
     }
