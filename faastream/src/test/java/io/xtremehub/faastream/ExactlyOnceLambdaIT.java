@@ -41,18 +41,12 @@ class ExactlyOnceLambdaIT {
     private static final long TIME_LIMIT_MILLIS = 6_000;
     private static final Duration HANDOFF_MARGIN = Duration.ofMillis(4_000);
     private static final int WORKERS = 4;
-    /**
-     * Longer than a transaction window: a checkpoint begun while a successor starts would miss it (and the
-     * stage could never commit again), so the stage must wait for it.
-     */
-    private static final long COLD_START_MILLIS = 1_200;
 
     @Test
     @Timeout(value = 4, unit = TimeUnit.MINUTES)
     void workersHandOffAtEpochCheckpointsWithoutRollingBackOrRepeatingAnything() throws Exception {
         try (LambdaInvokeServer lambdaService = new LambdaInvokeServer("faastream-eo", lambdaPackage("faastream-eo"),
                 TIME_LIMIT_MILLIS)) {
-            lambdaService.coldStart(COLD_START_MILLIS);
             List<String> results = run(lambdaService, EVENTS, j -> {
                 StageMetrics sums = j.status().stages().get(0);
                 StageMetrics groups = j.status().stages().get(1);
