@@ -17,7 +17,7 @@ public final class ThreadPlatform implements WorkerPlatform {
     @Override
     public WorkerHandle launch(WorkerRequest request) {
         Thread t = threads.start(request.workerId(), () -> {
-            WorkerOutcome outcome = entry.run(request.payload(), null, 0);
+            WorkerOutcome outcome = entry.run(request.payload(), null, 0).outcome();
             LOG.debug("worker {} ended: {}", request.workerId(), outcome);
         });
         return new WorkerHandle() {

@@ -21,14 +21,22 @@ public final class WorkerEntryPoint implements AutoCloseable {
 
     /** Runs the worker to its end. */
     public String run(String payload) {
-        return run(payload, null, 0).name();
+        return run(payload, null, 0).outcome().name();
+    }
+
+    /**
+     * How a worker's run ended.
+     *
+     * @param continuation {@link WorkerOutcome#HANDOFF}: the payload of the slot's next invocation; else null
+     */
+    public record Ended(WorkerOutcome outcome, String continuation) {
     }
 
     /**
      * Runs the worker until it ends or, when {@code remainingMillis} is given, until less than
      * {@code marginMillis} remain and it hands off.
      */
-    public WorkerOutcome run(String payload, LongSupplier remainingMillis, long marginMillis) {
+    public Ended run(String payload, LongSupplier remainingMillis, long marginMillis) {
         WorkerLaunch launch = WorkerLaunch.decode(payload);
         PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
                 k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
@@ -43,7 +51,9 @@ public final class WorkerEntryPoint implements AutoCloseable {
                     remainingMillis, marginMillis);
             outcome = runtime.run();
         }
-        return outcome;
+        // a worker restarted in place, or one that hands off at an epoch checkpoint, continues as another
+        // launch than the payload's
+        return new Ended(outcome, outcome == WorkerOutcome.HANDOFF ? runtime.continuation().encode() : null);
     }
 
     /** The same request as the next incarnation of its slot, restoring the saved state. */

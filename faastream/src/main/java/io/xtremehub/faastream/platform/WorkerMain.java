@@ -16,7 +16,7 @@ public final class WorkerMain {
         String payload = new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
         WorkerOutcome outcome;
         try (WorkerEntryPoint entry = new WorkerEntryPoint()) {
-            outcome = entry.run(payload, null, 0);
+            outcome = entry.run(payload, null, 0).outcome();
         }
         System.exit(switch (outcome) {
             case DONE, HANDOFF -> 0;

@@ -8,9 +8,13 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A stand-in for the AWS Lambda service that speaks the Invoke API's wire protocol
@@ -24,6 +28,13 @@ public final class LambdaInvokeServer implements AutoCloseable {
     private final LambdaPackage function;
     private final long timeoutMillis;
     private final AtomicInteger invocations = new AtomicInteger();
+    /** Whether the next invocation of an exactly-once hand-off's successor is answered with a function error. */
+    private final AtomicBoolean failSuccessor = new AtomicBoolean();
+    /** A hand-off successor's worker id ({@code <job>-s<stage>w<n>-<incarnation>-h<epoch>}) in its launch. */
+    private static final Pattern SUCCESSOR = Pattern.compile("-s\\d+w\\d+-\\d+-h\\d+");
+    private static final Pattern PAYLOAD = Pattern.compile("\"payload\"\\s*:\\s*\"([^\"]+)\"");
+    /** How long each invocation waits before its handler runs, like a cold start; not counted in its time. */
+    private volatile long coldStartMillis;
 
     public LambdaInvokeServer(String functionName, LambdaPackage function, long timeoutMillis)
             throws IOException {
@@ -36,12 +47,37 @@ public final class LambdaInvokeServer implements AutoCloseable {
         server.start();
     }
 
+    public String functionName() {
+        return functionName;
+    }
+
     public String endpoint() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     public int invocations() {
         return invocations.get();
+    }
+
+    /**
+     * Answers the next invocation that continues a worker after an exactly-once hand-off (its launch names
+     * a successor's worker id) with an unhandled function error without running the handler, as Lambda
+     * does when a function's container crashes while starting.
+     */
+    public void failNextSuccessor() {
+        failSuccessor.set(true);
+    }
+
+    private static boolean launchesSuccessor(byte[] body) {
+        Matcher m = PAYLOAD.matcher(new String(body, StandardCharsets.UTF_8));
+        // the launch is Java-serialized: its strings are readable in the decoded bytes
+        return m.find() && SUCCESSOR.matcher(new String(Base64.getDecoder().decode(m.group(1)),
+                StandardCharsets.ISO_8859_1)).find();
+    }
+
+    /** Every invocation from now on starts {@code millis} late, as a Lambda container's cold start does. */
+    public void coldStart(long millis) {
+        coldStartMillis = millis;
     }
 
     private void handle(HttpExchange ex) throws IOException {
@@ -54,6 +90,16 @@ public final class LambdaInvokeServer implements AutoCloseable {
             return;
         }
         invocations.incrementAndGet();
+        if (failSuccessor.get() && launchesSuccessor(body) && failSuccessor.compareAndSet(true, false)) {
+            respond(ex, 200, "Unhandled", "{\"errorMessage\":\"injected: the container crashed while starting\"}"
+                    .getBytes(StandardCharsets.UTF_8), null);
+            return;
+        }
+        try {
+            Thread.sleep(coldStartMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         long start = System.currentTimeMillis();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

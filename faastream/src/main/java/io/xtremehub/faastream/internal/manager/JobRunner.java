@@ -375,6 +375,7 @@ public final class JobRunner implements Job {
                 }
             }
             if (exactlyOnce) {
+                EpochHandOffs.startReadySuccessors(stages);
                 advanceEpochs();
                 if (failure.isSet()) {
                     return JobState.FAILED;
@@ -417,7 +418,7 @@ public final class JobRunner implements Job {
             Set<String> slots = new HashSet<>(st.slots.keySet());
             long commits = st.transactions.commits();
             try {
-                st.transactions.advance(slots);
+                st.transactions.advance(slots, !EpochHandOffs.underWay(st));
             } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
                 supervisor.rollBackStage(st, e.getMessage());
                 continue;

@@ -21,6 +21,16 @@ final class SlotState {
     boolean finished;
     boolean stopping;
     int restarts;
+    /**
+     * Exactly-once: the epoch at whose checkpoint the slot's last worker handed off, while its successor
+     * has not started; 0 otherwise (see {@link EpochHandOffs}).
+     */
+    long handOffEpoch;
+    /**
+     * Exactly-once: the worker that handed off to the current one, until the successor has started; its
+     * reader is offline by then unless its invocation failed on the way out.
+     */
+    String handedOffBy;
     /** Exactly-once: the stage's commit count when this slot last lost a worker. */
     long commitsAtLastLoss;
 

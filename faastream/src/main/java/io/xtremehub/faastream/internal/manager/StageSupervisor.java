@@ -52,6 +52,7 @@ final class StageSupervisor {
         switch (t.type()) {
             case READY -> slot.ready = true;
             case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            case HANDING_OFF -> EpochHandOffs.begin(st, slot, t);
             case ROLLED_BACK -> {
                 if (st.rollBack != null) {
                     st.rollBack.rolledBack(slot);
@@ -142,7 +143,6 @@ final class StageSupervisor {
         }
         if (st.transactions != null && st.transactions.commits() > slot.commitsAtLastLoss) {
             // the stage committed since this slot's last loss: it made progress, so count afresh
-            // (a Lambda worker reaching its time limit is recovered like this once per invocation)
             slot.restarts = 0;
         }
         if (st.transactions != null) {
@@ -229,6 +229,14 @@ final class StageSupervisor {
         }
     }
 
+    private static void offline(StageState st, String workerId) {
+        try {
+            st.readerGroup.readerOffline(workerId, null);
+        } catch (RuntimeException e) {
+            LOG.debug("readerOffline {} failed: {}", workerId, e.toString());
+        }
+    }
+
     private void stopLost(StageState st, SlotState s) {
         stop(st, s);
         st.rollBack.lost(s);
@@ -242,7 +250,7 @@ final class StageSupervisor {
         tell(st, new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
     }
 
-    private static void tell(StageState st, ControlMessage m) {
+    static void tell(StageState st, ControlMessage m) {
         try {
             st.control.append(m);
         } catch (RuntimeException e) {
@@ -275,10 +283,11 @@ final class StageSupervisor {
                 if (s.last != null && !s.finished) {
                     retire(st, s.last); // a finished slot's last report was retired with it
                 }
-                try {
-                    st.readerGroup.readerOffline(s.workerId, null);
-                } catch (RuntimeException e) {
-                    LOG.debug("readerOffline {} failed: {}", s.workerId, e.toString());
+                offline(st, s.workerId);
+                if (s.handedOffBy != null) {
+                    // a worker that failed right after handing off may not have closed its reader
+                    offline(st, s.handedOffBy);
+                    s.handedOffBy = null;
                 }
             }
             // a resize takes its slots away or adds new ones (which start like lost ones) before the reset
@@ -288,6 +297,7 @@ final class StageSupervisor {
             st.rollBack = null;
             for (SlotState s : st.slots.values()) {
                 s.incarnation++;
+                s.handOffEpoch = 0; // a successor that had not started restarts like the others
                 if (rb.isLost(s) || added.contains(s)) {
                     launcher.launch(st, s);
                 } else {

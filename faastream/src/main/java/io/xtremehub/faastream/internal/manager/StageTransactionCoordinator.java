@@ -132,20 +132,40 @@ final class StageTransactionCoordinator implements AutoCloseable {
     }
 
     /**
+     * The transaction of the epoch after {@code epoch}, which a worker resuming from {@code epoch}'s
+     * checkpoint writes into: the one its checkpoint named while it is under way, the current one once
+     * it is committed.
+     *
+     * @throws IllegalStateException when a later checkpoint has begun since (no worker can resume there)
+     */
+    UUID transactionAfter(long epoch) {
+        if (pending != null && pending.epoch == epoch) {
+            return pending.next;
+        }
+        if (pending == null && committedEpoch == epoch && current != null) {
+            return current;
+        }
+        throw new IllegalStateException(label + ": no open transaction follows epoch " + epoch + " (committed "
+                + committedEpoch + ", checkpoint under way " + (pending == null ? "none" : pending.epoch) + ")");
+    }
+
+    /**
      * Moves the protocol on: starts the next checkpoint when the window has passed, commits the
      * epoch whose checkpoint is complete and acknowledged by all of {@code slots}.
      *
+     * @param mayCheckpoint false while a worker of the stage is missing from its reader group (a hand-off
+     *                      under way): a checkpoint started then would never reach it
      * @throws UnusableCheckpointException when the checkpoint leaves part of the input out (the stage
      *                                     must be rolled back to its last commit)
      * @throws IllegalStateException       when a checkpoint or commit fails
      */
-    void advance(Set<String> slots) {
+    void advance(Set<String> slots, boolean mayCheckpoint) {
         if (current == null) {
             return;
         }
         long now = System.currentTimeMillis();
         if (pending == null) {
-            if (!finishing && now - currentSince >= windowMillis) {
+            if (!finishing && mayCheckpoint && now - currentSince >= windowMillis) {
                 startCheckpoint();
             }
             return;

@@ -24,8 +24,8 @@ public record ControlMessage(Type type, String target, long generation, String t
         /** The job ends (cancelled or failed): exit now. */
         CANCEL,
         /**
-         * Exactly-once: the workers of {@code generation} are all ready; write results into
-         * {@code transaction} and start reading (replaces GO).
+         * Exactly-once: the workers of {@code generation} are all ready (or, sent to one worker, that
+         * hand-off successor is); write results into {@code transaction} and start reading (replaces GO).
          */
         USE_TRANSACTION,
         /**
@@ -51,6 +51,14 @@ public record ControlMessage(Type type, String target, long generation, String t
 
     public static ControlMessage useTransaction(long generation, String transaction) {
         return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction, null, 0);
+    }
+
+    /**
+     * Exactly-once: starts the one worker {@code target} (a Lambda hand-off's successor, whose reader has
+     * joined) with the transaction its stage writes into now.
+     */
+    public static ControlMessage useTransaction(String target, long generation, String transaction) {
+        return new ControlMessage(Type.USE_TRANSACTION, target, generation, transaction, null, 0);
     }
 
     /** Tells worker {@code target}, rolled back, to go on as {@code worker} (see {@link Type#RESTART}). */

@@ -10,7 +10,7 @@ import java.util.List;
  * @param bytesRead     bounded sources: bytes of the assigned splits read so far
  * @param bytesTotal    bounded sources: bytes of the assigned splits
  * @param error         FAILED: the one-line reason
- * @param checkpointEpoch CHECKPOINTED: the exactly-once epoch whose state and output this worker has saved
+ * @param checkpointEpoch CHECKPOINTED, HANDING_OFF: the exactly-once epoch whose state and output this worker has saved
  */
 public record Telemetry(Type type, int stage, String worker, String slot, int queueSize, long eventsIn,
                         long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
@@ -42,6 +42,12 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
          * epoch's transaction and flushed, and the @State fields are saved for that epoch.
          */
         CHECKPOINTED,
+        /**
+         * Exactly-once: CHECKPOINTED for {@code checkpointEpoch}, and this Lambda invocation stops there, near
+         * its time limit, without reading past the checkpoint. The slot's next invocation, worker
+         * {@link WorkerLaunch#handOffWorkerId}, restores that epoch's state and goes on from its positions.
+         */
+        HANDING_OFF,
         /**
          * Exactly-once, after a ROLL_BACK: this worker no longer reads, writes or holds a reader, and
          * waits for its RESTART (repeated as its heartbeat while it waits).

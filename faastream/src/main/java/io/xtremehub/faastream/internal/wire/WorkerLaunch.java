@@ -42,8 +42,15 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
      * @param restoreEpoch the last committed epoch whose saved state it restores, or 0 for none
      * @param attempt      a stage that reads splits: the attempt all this worker writes belongs to
      *                     (committed when it finishes); null in a stage with epoch checkpoints
+     * @param successor    whether it continues a Lambda invocation that handed off at epoch {@code restoreEpoch}'s
+     *                     checkpoint: it starts only on a USE_TRANSACTION sent to it by name (the stage's
+     *                     broadcast one names the generation's first transaction, long committed)
      */
-    public record ExactlyOnceStart(long generation, long restoreEpoch, UUID attempt) implements Serializable {
+    public record ExactlyOnceStart(long generation, long restoreEpoch, UUID attempt, boolean successor)
+            implements Serializable {
+        public ExactlyOnceStart(long generation, long restoreEpoch, UUID attempt) {
+            this(generation, restoreEpoch, attempt, false);
+        }
     }
 
     public JobNames names() {
@@ -67,6 +74,32 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
         return new WorkerLaunch(jobId, scope, controllerUri, store, spec, stage, slot, newWorkerId, settings,
                 splits, false, new ExactlyOnceStart(generation, restoreEpoch, null));
     }
+
+    /**
+     * Exactly-once: the slot's next Lambda invocation after this worker handed off at the checkpoint of
+     * {@code epoch}, whose state it saved; it writes into the transaction that follows that epoch.
+     */
+    public WorkerLaunch handedOffAt(long epoch) {
+        if (exactlyOnce == null || exactlyOnce.attempt() != null) {
+            throw new IllegalStateException("worker " + workerId + " has no epochs to hand off at");
+        }
+        return new WorkerLaunch(jobId, scope, controllerUri, store, spec, stage, slot, handOffWorkerId(workerId, epoch),
+                settings, splits, false, new ExactlyOnceStart(exactlyOnce.generation(), epoch, null, true));
+    }
+
+    /**
+     * The worker id of the invocation that continues {@code workerId} after its hand-off at {@code epoch}:
+     * computed alike by the worker and the manager, which expects its reports. Unique, because a slot
+     * passes each epoch's checkpoint once per incarnation; the suffix of an earlier hand-off is replaced.
+     */
+    public static String handOffWorkerId(String workerId, long epoch) {
+        int mark = workerId.lastIndexOf(HAND_OFF_MARK);
+        String base = mark >= 0 && workerId.substring(mark + HAND_OFF_MARK.length()).chars().allMatch(Character::isDigit)
+                ? workerId.substring(0, mark) : workerId;
+        return base + HAND_OFF_MARK + epoch;
+    }
+
+    private static final String HAND_OFF_MARK = "-h";
 
     public String encode() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -17,12 +17,19 @@ final class StartGate {
     private final String workerId;
     /** The exactly-once generation this worker belongs to, or null when the job is not exactly-once. */
     private final Long generation;
+    /** A Lambda hand-off's successor: only a USE_TRANSACTION sent to it by name starts it. */
+    private final boolean successor;
     private final List<ControlMessage> forProcessing = new ArrayList<>();
     private ControlMessage start;
 
     StartGate(String workerId, Long generation) {
+        this(workerId, generation, false);
+    }
+
+    StartGate(String workerId, Long generation, boolean successor) {
         this.workerId = workerId;
         this.generation = generation;
+        this.successor = successor;
     }
 
     /** Takes one poll's messages, in order; anything after a decision is kept for the processing loop. */
@@ -64,7 +71,8 @@ final class StartGate {
 
     private boolean startsThisWorker(ControlMessage m) {
         return generation == null ? m.type() == ControlMessage.Type.GO
-                : m.type() == ControlMessage.Type.USE_TRANSACTION && m.generation() == generation;
+                : m.type() == ControlMessage.Type.USE_TRANSACTION && m.generation() == generation
+                        && (!successor || workerId.equals(m.target()));
     }
 
     /** The message that started the worker (its transaction, exactly-once), once {@link Decision#START}. */

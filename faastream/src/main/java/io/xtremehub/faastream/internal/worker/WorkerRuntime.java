@@ -86,6 +86,10 @@ public final class WorkerRuntime {
     private boolean rolledBack;
     /** After a roll-back: how the slot goes on, once the manager said so. */
     private RestartWait.Restart restart;
+    /** Exactly-once, near the platform's time limit: this invocation ends at the next epoch checkpoint. */
+    private boolean handOffAtCheckpoint;
+    /** After a hand-off: the launch of the slot's next invocation. */
+    private WorkerLaunch continuation;
 
     /**
      * @param remainingMillis time left before the platform ends this incarnation, or null for none
@@ -145,6 +149,14 @@ public final class WorkerRuntime {
         return fresh.restartedAs(restart.workerId(), restart.generation(), restart.restoreEpoch());
     }
 
+    /** After {@link #run} returned {@link WorkerOutcome#HANDOFF}: the launch the slot's next invocation runs. */
+    public WorkerLaunch continuation() {
+        if (continuation == null) {
+            throw new IllegalStateException("worker " + launch.workerId() + " did not hand off");
+        }
+        return continuation;
+    }
+
     private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
         this.side = new SideChannel(telemetry, label + " " + launch.workerId());
         StageProcessor processor = new StageProcessor(stage, spec.inputSerializer(launch.stage()));
@@ -174,7 +186,8 @@ public final class WorkerRuntime {
                 report(telemetry, Telemetry.Type.READY, null);
                 WorkerOutcome early = awaitGo(control, telemetry);
                 if (early != null) {
-                    clean = early == WorkerOutcome.DONE;
+                    // a worker handing off before it started has read nothing
+                    clean = early == WorkerOutcome.DONE || early == WorkerOutcome.HANDOFF;
                     return finishEarly(early, telemetry);
                 }
             }
@@ -221,8 +234,8 @@ public final class WorkerRuntime {
     }
 
     private WorkerOutcome finishEarly(WorkerOutcome outcome, Channel<Telemetry> telemetry) {
-        if (outcome == WorkerOutcome.DONE) {
-            report(telemetry, Telemetry.Type.DONE, null);
+        if (outcome == WorkerOutcome.DONE || outcome == WorkerOutcome.HANDOFF) {
+            report(telemetry, outcome == WorkerOutcome.DONE ? Telemetry.Type.DONE : Telemetry.Type.HANDOFF, null);
         }
         rolledBack = outcome == WorkerOutcome.ROLLED_BACK;
         return outcome;
@@ -230,7 +243,8 @@ public final class WorkerRuntime {
 
     private WorkerOutcome awaitGo(Channel<ControlMessage> control, Channel<Telemetry> telemetry)
             throws InterruptedException {
-        StartGate gate = new StartGate(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation());
+        StartGate gate = new StartGate(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation(),
+                exactlyOnce != null && exactlyOnce.successor());
         long lastReport = System.currentTimeMillis();
         while (true) {
             if (System.currentTimeMillis() - lastReport >= 1000) {
@@ -255,14 +269,30 @@ public final class WorkerRuntime {
                 case ROLLED_BACK -> {
                     return WorkerOutcome.ROLLED_BACK;
                 }
-                case WAIT -> Thread.sleep(20);
+                case WAIT -> {
+                    if (exactlyOnce != null && canHandOff() && remainingMillis != null
+                            && remainingMillis.getAsLong() < handoffMarginMillis / 2) {
+                        // still not started (a slow first invocation elsewhere, or the manager has not answered
+                        // a successor yet): nothing is read or held, so the next invocation starts as this one
+                        // did. Half the margin, since there is nothing to finish: an invocation whose start-up
+                        // ate most of its time must still get to see a start already sent
+                        continuation = launch;
+                        return WorkerOutcome.HANDOFF;
+                    }
+                    Thread.sleep(20);
+                }
             }
         }
     }
 
-    /** Processing thread: answers the reader's sync request once all it asked for is processed. */
-    private void syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
+    /**
+     * Processing thread: answers the reader's sync request once all it asked for is processed.
+     *
+     * @return whether this worker hands off at the epoch checkpoint it just closed (its reader ends there)
+     */
+    private boolean syncIfRequested(StageProcessor processor, StageOutput output) throws Exception {
         SyncHandshake.Request request = reader.pendingSync();
+        boolean handOff = false;
         if (request != null && processed >= request.upTo() && queue.isEmpty()) {
             // the checkpoint or end marker acknowledges what was read: its partials must be written
             flushPartials();
@@ -272,15 +302,24 @@ public final class WorkerRuntime {
             int ends = reader.endMarkersWritten();
             // not report(): a report that fails must fail the worker, not be skipped. Only new end
             // markers and closed epochs need it: a plain checkpoint waits for the flush alone
+            handOff = epoch > 0 && handOffAtCheckpoint;
             if (epoch > 0) {
-                side.reportNow(telemetry(Telemetry.Type.CHECKPOINTED, null, epoch));
+                side.reportNow(telemetry(handOff ? Telemetry.Type.HANDING_OFF : Telemetry.Type.CHECKPOINTED, null,
+                        epoch));
                 syncedEnds = ends;
             } else if (ends != syncedEnds) {
                 side.reportNow(telemetry(Telemetry.Type.STATS, null));
                 syncedEnds = ends;
             }
+            if (handOff) {
+                // the reader ends without reading past the checkpoint: closed, it leaves its segments at the
+                // checkpoint's positions, where the epoch's saved state belongs
+                reader.finishBuffered();
+                continuation = launch.handedOffAt(epoch);
+            }
             reader.synced(request);
         }
+        return handOff;
     }
 
     /**
@@ -334,7 +373,9 @@ public final class WorkerRuntime {
                     output.idle();
                 }
             }
-            syncIfRequested(processor, output);
+            if (syncIfRequested(processor, output)) {
+                return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.HANDOFF);
+            }
             long now = System.currentTimeMillis();
             if (reader.error() != null) {
                 throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
@@ -375,23 +416,33 @@ public final class WorkerRuntime {
                             break;
                     }
                 }
-                if (remainingMillis != null && canHandOff() && remainingMillis.getAsLong() < handoffMarginMillis) {
-                    return finish(processor, emit, output, deadLetters, telemetry, readerThread,
-                            Telemetry.Type.HANDOFF);
+                if (canHandOff() && timeIsShort()) {
+                    if (exactlyOnce == null) {
+                        return finish(processor, emit, output, deadLetters, telemetry, readerThread,
+                                Telemetry.Type.HANDOFF);
+                    }
+                    // its state and read positions belong to the stage's epochs: it stops at the next checkpoint
+                    handOffAtCheckpoint = true;
                 }
             }
         }
     }
 
+    private boolean timeIsShort() {
+        return remainingMillis != null && remainingMillis.getAsLong() < handoffMarginMillis;
+    }
+
     /**
      * Only workers reading through a reader group hand off: closing the reader records exactly how far
      * they got. Reducers (whose groups span the whole input) and bounded-split readers run to the end.
+     * Exactly-once, a streaming job's workers hand off at an epoch checkpoint, reducers too (their open
+     * window is saved with each epoch); stages over a bounded input, whose last epoch has no checkpoint,
+     * run to the end.
      */
     private boolean canHandOff() {
         if (exactlyOnce != null) {
-            // its state and position belong to the stage's epoch checkpoints; a worker that runs out
-            // of time is recovered from the last one like a crashed worker
-            return false;
+            return exactlyOnce.attempt() == null && launch.settings().mode() == Mode.STREAM
+                    && spec.source().kind() == SourceSpec.Kind.STREAM;
         }
         return launch.stage() > 0 || spec.source().kind() == SourceSpec.Kind.STREAM
                 && launch.settings().mode() == Mode.STREAM ? !stage.keyed() : false;
@@ -500,8 +551,10 @@ public final class WorkerRuntime {
             throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
                     + FailureText.oneLine(reader.error()));
         }
-        if (type == Telemetry.Type.HANDOFF) {
+        if (type == Telemetry.Type.HANDOFF && exactlyOnce == null) {
+            // exactly-once, the state was saved for the epoch it hands off at
             state.saveForHandoff(processor);
+            continuation = launch.nextIncarnation(launch.workerId(), true);
         }
         if (type == Telemetry.Type.DONE) {
             emitGroups(processor, emit);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +22,8 @@ import software.amazon.awssdk.services.lambda.model.InvokeResponse;
 /**
  * Runs workers as AWS Lambda invocations of a function whose handler is {@link LambdaWorkerHandler}.
  * Each worker is a synchronous invocation followed, when the handler hands off before the time
- * limit, by another invocation that continues in the same slot with the saved state. A worker
+ * limit, by another invocation that continues in the same slot with the saved state (the handler's
+ * answer says as which worker). A worker
  * whose invocation errors ends, and the manager restarts its slot.
  */
 public final class LambdaPlatform implements WorkerPlatform {
@@ -44,20 +46,28 @@ public final class LambdaPlatform implements WorkerPlatform {
 
     @Override
     public WorkerHandle launch(WorkerRequest request) {
-        Thread t = new Thread(() -> invokeUntilDone(request), "faastream-lambda-" + request.workerId());
+        AtomicBoolean killed = new AtomicBoolean();
+        Thread t = new Thread(() -> invokeUntilDone(request, killed), "faastream-lambda-" + request.workerId());
         t.setDaemon(true);
         t.start();
         return new WorkerHandle() {
             @Override public String workerId() { return request.workerId(); }
             @Override public boolean alive() { return t.isAlive(); }
-            /** A Lambda invocation cannot be killed; the platform stops re-invoking it. */
-            @Override public void kill() { t.interrupt(); }
+            /**
+             * A Lambda invocation cannot be killed; the platform stops re-invoking it (the flag as well as the
+             * interrupt, which the HTTP client may swallow: a successor started after the manager gave up on
+             * its slot would join the stage's reader group unseen).
+             */
+            @Override public void kill() {
+                killed.set(true);
+                t.interrupt();
+            }
         };
     }
 
-    private void invokeUntilDone(WorkerRequest request) {
+    private void invokeUntilDone(WorkerRequest request, AtomicBoolean killed) {
         String payload = request.payload();
-        while (!Thread.currentThread().isInterrupted()) {
+        while (!Thread.currentThread().isInterrupted() && !killed.get()) {
             InvokeResponse resp;
             try {
                 String body = JSON.writeValueAsString(Map.of("payload", payload, "marginMillis", marginMillis));
@@ -73,18 +83,20 @@ public final class LambdaPlatform implements WorkerPlatform {
                         resp.payload().asUtf8String());
                 return;
             }
-            String outcome;
+            JsonNode n;
             try {
-                JsonNode n = JSON.readTree(resp.payload().asUtf8String());
-                outcome = n.path("outcome").asText();
+                n = JSON.readTree(resp.payload().asUtf8String());
             } catch (IOException e) {
                 LOG.warn("worker {}: unreadable response {}", request.workerId(), resp.payload().asUtf8String());
                 return;
             }
-            if (!"HANDOFF".equals(outcome)) {
+            if (!"HANDOFF".equals(n.path("outcome").asText())) {
                 return;
             }
-            payload = WorkerEntryPoint.continuation(payload);
+            // the handler names the next invocation (exactly-once, another worker id restoring the epoch it
+            // stopped at); an older handler does not, and its slot goes on as the same worker
+            payload = n.hasNonNull("continuation") ? n.get("continuation").asText()
+                    : WorkerEntryPoint.continuation(payload);
         }
     }
 

@@ -4,19 +4,21 @@ import com.amazonaws.services.lambda.runtime.Context;
 import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.xtremehub.faastream.internal.worker.WorkerOutcome;
 import io.xtremehub.faastream.platform.WorkerEntryPoint;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * The AWS Lambda handler of FaaStream workers (deploy the faastream jar with its dependencies and
  * set this class as the handler). The invocation payload is {@code {"payload": "...", "marginMillis": n}}
  * from {@link LambdaPlatform}; the handler runs the worker until it is done or until less than
- * {@code marginMillis} of the invocation's time remain, then answers {@code {"outcome": "HANDOFF"}}
- * so the platform re-invokes it before Lambda's 15-minute limit. Pravega and S3 clients stay
+ * {@code marginMillis} of the invocation's time remain, then answers
+ * {@code {"outcome": "HANDOFF", "continuation": "<payload of the next invocation>"}} so the platform
+ * re-invokes it before Lambda's 15-minute limit (exactly-once, the next invocation is another worker
+ * of the slot, which goes on from the epoch checkpoint this one stopped at). Pravega and S3 clients stay
  * cached between invocations of a warm container.
  */
 public final class LambdaWorkerHandler implements RequestStreamHandler {
@@ -30,7 +32,12 @@ public final class LambdaWorkerHandler implements RequestStreamHandler {
             throw new IllegalArgumentException("invocation payload must be {\"payload\": \"<worker launch>\"}");
         }
         long margin = req.path("marginMillis").asLong(60_000);
-        WorkerOutcome outcome = ENTRY.run(req.get("payload").asText(), context::getRemainingTimeInMillis, margin);
-        JSON.writeValue(output, Map.of("outcome", outcome.name()));
+        WorkerEntryPoint.Ended ended = ENTRY.run(req.get("payload").asText(), context::getRemainingTimeInMillis, margin);
+        Map<String, String> response = new LinkedHashMap<>();
+        response.put("outcome", ended.outcome().name());
+        if (ended.continuation() != null) {
+            response.put("continuation", ended.continuation());
+        }
+        JSON.writeValue(output, response);
     }
 }

@@ -46,6 +46,25 @@ class StartGateTest {
     }
 
     @Test
+    void aHandOffSuccessorStartsOnlyOnTheTransactionSentToItByName() {
+        // it replays the stage's broadcast of its generation, which names the long committed first transaction
+        StartGate gate = new StartGate("w-0-h7", 2L, true);
+        ControlMessage toItsPredecessor = ControlMessage.useTransaction("w-0-h3", 2, "t4");
+        assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(ControlMessage.useTransaction(2, "t1"),
+                toItsPredecessor, ControlMessage.useTransaction("w-0-h7", 1, "t0"))));
+        ControlMessage own = ControlMessage.useTransaction("w-0-h7", 2, "t8");
+        assertEquals(StartGate.Decision.START, gate.offer(List.of(own)));
+        assertEquals("t8", gate.start().transaction());
+    }
+
+    @Test
+    void aHandOffSuccessorRollsBackWhenTheStageDoesBeforeItStarted() {
+        StartGate gate = new StartGate("w-0-h7", 2L, true);
+        assertEquals(StartGate.Decision.ROLLED_BACK, gate.offer(List.of(ControlMessage.useTransaction(2, "t1"),
+                new ControlMessage(Type.ROLL_BACK, "w-0-h7"))));
+    }
+
+    @Test
     void anExactlyOnceWorkerIgnoresAPlainGo() {
         StartGate gate = new StartGate("w-1", 1L);
         assertEquals(StartGate.Decision.WAIT, gate.offer(List.of(GO)));
