@@ -2,6 +2,10 @@ package io.xtremehub.faastream.platform;
 
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.JobNames;
+import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
 import io.xtremehub.faastream.internal.worker.WorkerOutcome;
 import io.xtremehub.faastream.internal.worker.WorkerRuntime;
@@ -44,6 +48,29 @@ public final class WorkerEntryPoint implements AutoCloseable {
             outcome = runtime.run();
         }
         return outcome;
+    }
+
+    /**
+     * Does what a worker does before it joins its stage, with nothing it could change: decodes the
+     * request (the job's functions with it), connects to Pravega and the object store and reads the
+     * stage's control and telemetry channels. A training run for {@link WorkerClassArchive}: the
+     * classes this loads are the bulk of a worker's start-up.
+     */
+    public void warmUp(String payload) {
+        WorkerLaunch launch = WorkerLaunch.decode(payload);
+        JobNames names = launch.names();
+        PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
+                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
+        ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
+                k -> new ObjectStore(launch.store()));
+        try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
+                ControlMessage.class);
+             Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
+                     Telemetry.class)) {
+            control.poll();
+            telemetry.poll();
+        }
+        store.bucketExists(launch.store().spillBucket());
     }
 
     /** The same request as the next incarnation of its slot, restoring the saved state. */
