@@ -132,7 +132,9 @@ final class WorkerClassArchive {
         MessageDigest digest = WorkerClassPath.sha256();
         StringBuilder sb = new StringBuilder(System.getProperty("java.home")).append('|')
                 .append(System.getProperty("java.vm.version")).append('|').append(java).append('|')
-                .append(jvmArgs).append('\n');
+                // system properties (a log folder, a logging configuration) do not change what is archived:
+                // managers that set them differently share one archive
+                .append(jvmArgs.stream().filter(a -> !a.startsWith("-D")).toList()).append('\n');
         for (String jar : classPath.split(File.pathSeparator)) {
             Path p = Path.of(jar);
             try {

@@ -34,10 +34,8 @@ public final class WorkerEntryPoint implements AutoCloseable {
      */
     public WorkerOutcome run(String payload, LongSupplier remainingMillis, long marginMillis) {
         WorkerLaunch launch = WorkerLaunch.decode(payload);
-        PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
-                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
-        ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
-                k -> new ObjectStore(launch.store()));
+        PravegaContext ctx = context(launch);
+        ObjectStore store = store(launch);
         WorkerRuntime runtime = new WorkerRuntime(launch, ctx, store, remainingMillis, marginMillis);
         WorkerOutcome outcome = runtime.run();
         while (outcome == WorkerOutcome.ROLLED_BACK) {
@@ -59,10 +57,8 @@ public final class WorkerEntryPoint implements AutoCloseable {
     public void warmUp(String payload) {
         WorkerLaunch launch = WorkerLaunch.decode(payload);
         JobNames names = launch.names();
-        PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
-                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
-        ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
-                k -> new ObjectStore(launch.store()));
+        PravegaContext ctx = context(launch);
+        ObjectStore store = store(launch);
         try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
                 ControlMessage.class);
              Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
@@ -71,6 +67,16 @@ public final class WorkerEntryPoint implements AutoCloseable {
             telemetry.poll();
         }
         store.bucketExists(launch.store().spillBucket());
+    }
+
+    private PravegaContext context(WorkerLaunch launch) {
+        return contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
+                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
+    }
+
+    private ObjectStore store(WorkerLaunch launch) {
+        return stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
+                k -> new ObjectStore(launch.store()));
     }
 
     /** The same request as the next incarnation of its slot, restoring the saved state. */
