@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -72,7 +73,8 @@ final class WorkerClassArchive {
         if (Files.isRegularFile(archive) || !trained.compareAndSet(false, true)) {
             return;
         }
-        Path written = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        // a name of its own: another platform may train for the same archive at the same time
+        Path written = archive.resolveSibling(archive.getFileName() + "." + UUID.randomUUID() + ".tmp");
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmArgs);
