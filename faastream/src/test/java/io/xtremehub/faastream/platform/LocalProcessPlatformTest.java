@@ -65,19 +65,50 @@ class LocalProcessPlatformTest {
         assertEquals(classPath, trainingArgs.get(trainingArgs.indexOf("-cp") + 1), "the same class path");
     }
 
+    @Test
+    void theArchiveATrainingRunWroteIsGivenToLaterWorkers() throws Exception {
+        LocalProcessPlatform.Builder b = LocalProcessPlatform.builder().classArchiveDir(dir.resolve("cds"))
+                .classPath(Files.writeString(dir.resolve("lib.jar"), "not really a jar").toString());
+        // the stand-in writes the archive it is asked for, as a JVM does when it exits normally
+        LocalProcessPlatform platform = build(b, "archive=$(for a in \"$@\"; do echo \"$a\"; done"
+                + " | sed -n 's/^-XX:ArchiveClassesAtExit=//p')\n[ -n \"$archive\" ] && echo archive > \"$archive\"\n");
+        assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w0-0", "j1", 0, "payload"))));
+        Path archive = null;
+        for (int i = 0; i < 100 && archive == null; i++) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            try (var files = Files.list(dir.resolve("cds"))) {
+                archive = files.filter(f -> f.toString().endsWith(".jsa")).findFirst().orElse(null);
+            }
+        }
+        assertTrue(archive != null, "the training run's archive was kept");
+        awaitEnd(platform.launch(new WorkerRequest("j1-s0w1-0", "j1", 0, "payload")));
+        List<String> args = Files.readAllLines(dir.resolve("args"));
+        assertTrue(args.contains("-XX:SharedArchiveFile=" + archive), args.toString());
+        assertTrue(args.stream().noneMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit")), "no second training");
+    }
+
     private List<String> launch(LocalProcessPlatform.Builder builder, String workerId) throws Exception {
-        Path recorded = dir.resolve("args");
+        awaitEnd(build(builder, "").launch(new WorkerRequest(workerId, "j1", 0, "payload")));
+        return Files.readAllLines(dir.resolve("args"));
+    }
+
+    /**
+     * A platform whose java is a stand-in that records its arguments in {@code args} (a training
+     * run's, whose last argument is --warm-up, in {@code args-training}) and then runs {@code script}.
+     */
+    private LocalProcessPlatform build(LocalProcessPlatform.Builder builder, String script) throws Exception {
         Path java = dir.resolve("java");
-        // records its arguments, a training run's apart (its last argument is --warm-up)
-        Files.writeString(java, "#!/bin/sh\nout='" + recorded + "'\nfor a in \"$@\"; do last=$a; done\n"
+        Files.writeString(java, "#!/bin/sh\nout='" + dir.resolve("args") + "'\nfor a in \"$@\"; do last=$a; done\n"
                 + "[ \"$last\" = --warm-up ] && out=\"$out-training\"\n"
-                + "for a in \"$@\"; do echo \"$a\"; done > \"$out\"\ncat > /dev/null\n");
+                + "for a in \"$@\"; do echo \"$a\"; done > \"$out\"\ncat > /dev/null\n" + script);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwx------"));
-        WorkerHandle h = builder.java(java.toString()).logDir(dir.resolve("logs")).build()
-                .launch(new WorkerRequest(workerId, "j1", 0, "payload"));
+        return builder.java(java.toString()).logDir(dir.resolve("logs")).build();
+    }
+
+    private static boolean awaitEnd(WorkerHandle h) throws InterruptedException {
         for (int i = 0; i < 100 && h.alive(); i++) {
             TimeUnit.MILLISECONDS.sleep(50);
         }
-        return Files.readAllLines(recorded);
+        return !h.alive();
     }
 }
