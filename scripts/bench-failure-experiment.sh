@@ -4,17 +4,20 @@
 # FailureExperimentIT; recovery time per failure kind (median, min, max over the runs) with the steps in
 # between, against a no-failure baseline measured the same way in the same runs.
 # Writes benchmarks/results/<name>.csv (every measurement) and <name>.md (default name failure-experiment).
-# Usage: scripts/bench-failure-experiment.sh [--runs 3] [--name failure-experiment]
+# --class-archive off: worker JVMs start without their shared class archive (the baseline of that lever).
+# Usage: scripts/bench-failure-experiment.sh [--runs 3] [--name failure-experiment] [--class-archive on|off]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs=3
 name=failure-experiment
+archive=on
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --name) name="$2"; shift 2 ;;
-    *) echo "unknown option $1 (use --runs N, --name N)" >&2; exit 2 ;;
+    --class-archive) archive="$2"; shift 2 ;;
+    *) echo "unknown option $1 (use --runs N, --name N, --class-archive on|off)" >&2; exit 2 ;;
   esac
 done
 csv="$root/benchmarks/results/$name.csv"
@@ -27,7 +30,7 @@ for run in $(seq 1 "$runs"); do
   echo "run $run of $runs"
   mvn -B -o -q -pl faastream -am verify -Dit.test=FailureExperimentIT -Dtest=none \
     -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
-    -Dfailure.experiment.csv="$csv"
+    -Dfailure.experiment.csv="$csv" -Dfaastream.worker.class.archive="$archive"
 done
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -38,7 +41,7 @@ column() { awk -F, -v f="$1" -v c="$2" 'NR > 1 && $1 == f && $c != "" { print $c
 {
   echo "# FaaStream failure experiment, $started ($(nproc) cores, load average $load_before before, $load_after after)"
   echo
-  echo "Command: \`scripts/bench-failure-experiment.sh --runs $runs --name $name\`. Each run: an exactly-once"
+  echo "Command: \`scripts/bench-failure-experiment.sh --runs $runs --name $name --class-archive $archive\`. Each run: an exactly-once"
   echo "cumulative sum on 5 worker JVMs (local-process platform) under a manager JVM, 100 events/s, epochs of"
   echo "500 ms; SIGKILL in turn of all workers, one worker, one worker while an epoch checkpoint is under way"
   echo "(some workers have reported it, the victim has not), then the manager (a new manager resumes the job)."

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.faastream.examples.TeraSort;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
@@ -16,7 +18,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -39,6 +44,9 @@ class ExactlyOnceBatchIT {
     static final ThreadManager threadManager = new ThreadManager();
     private static final int RECORDS = 1_200;
     private static final int KEYS = 7;
+    /** Worker ids of the reduce workers held in {@link #heldCountAndSum}, and what lets them go on. */
+    private static final Set<String> EMITTING = new ConcurrentSkipListSet<>();
+    private static final CountDownLatch RELEASE = new CountDownLatch(1);
 
     @Test
     @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -91,28 +99,47 @@ class ExactlyOnceBatchIT {
     /**
      * The kill lands after the reduce was told its input is complete (it only emits then): the
      * roll-back writes new end markers, and the new workers must not take the old generation's
-     * INPUT_COMPLETE, which they replay from the control channel, as their own.
+     * INPUT_COMPLETE, which they replay from the control channel, as their own. Both reduce workers
+     * are held in their first group until the survivor has been told to roll back: the survivor must
+     * then let go of the results it was emitting and restart in place, not report them done (the
+     * manager waited for its ROLLED_BACK until it gave up on it and replaced it).
      */
     @Test
     @Timeout(value = 8, unit = TimeUnit.MINUTES)
-    void aReduceWorkerKilledWhileEmittingItsResultsIsRolledBackAndEveryCountStaysExact() throws Exception {
+    void aReduceWorkerKilledWhileEmittingItsResultsIsRolledBackAndTheOtherRestartsInPlace() throws Exception {
         String bucket = tc.newBucket("eobe");
         String out = tc.newStream("eobe-out", 1);
         List<Long> values = writeLines(bucket, RECORDS);
         Pipeline<String> p = Pipeline.fromBucketFolder(bucket, "in/", RecordFormat.lines(), Serializers.utf8())
                 .map(String::trim, Serializers.utf8()).parallelism(2).named("read")
-                .reduce(ExactlyOnceBatchIT::keyOf, ExactlyOnceBatchIT::slowCountAndSum, Serializers.utf8())
+                .reduce(ExactlyOnceBatchIT::keyOf, ExactlyOnceBatchIT::heldCountAndSum, Serializers.utf8())
                 .parallelism(2).named("count")
                 .writeToStream(out);
         Job job = threadManager.manager().execute(p, batch("eo-batch-emitting"));
-        awaitEvents(job, 1, false, 1);
-        List<String> emitting = threadManager.threads().runningWorkers().stream().filter(w -> w.contains("-s1w"))
-                .toList();
-        assertTrue(threadManager.threads().kill(emitting.get(0)), "could not kill " + emitting);
-        job.awaitCompletion(Duration.ofMinutes(5));
-        assertEquals(expected(values), results(tc.events().readAllStrings(out, Duration.ofMinutes(1))),
-                "one exact count and sum per key");
-        assertAborted(job, 1);
+        try (StageSignals signals = new StageSignals(tc, job.id(), 1)) {
+            await("both reduce workers emitting").atMost(Duration.ofMinutes(3))
+                    .failFast("the job stopped: " + job.status(), () -> job.status().state().terminal())
+                    .until(() -> EMITTING.size() == 2);
+            List<String> emitting = List.copyOf(EMITTING);
+            String victim = emitting.get(0);
+            String survivor = emitting.get(1);
+            assertTrue(threadManager.threads().kill(victim), "could not kill " + victim);
+            await("the roll-back order to " + survivor).atMost(Duration.ofMinutes(1))
+                    .until(() -> signals.firstCommand(0, m -> m.type() == ControlMessage.Type.ROLL_BACK
+                            && m.target().equals(survivor)) >= 0);
+            RELEASE.countDown();
+            // the manager restarts it in place once it has let go, or cancels and replaces it
+            await("the survivor restarted or replaced").atMost(Duration.ofMinutes(2))
+                    .until(() -> signals.firstCommand(0, m -> (m.type() == ControlMessage.Type.RESTART
+                            || m.type() == ControlMessage.Type.CANCEL) && m.target().equals(survivor)) >= 0);
+            assertTrue(signals.firstCommand(0, m -> m.type() == ControlMessage.Type.RESTART
+                            && m.target().equals(survivor)) >= 0,
+                    survivor + " let go and restarted in place; it reported " + signals.reportTypes(survivor));
+            job.awaitCompletion(Duration.ofMinutes(5));
+            assertEquals(expected(values), results(tc.events().readAllStrings(out, Duration.ofMinutes(1))),
+                    "one exact count and sum per key");
+            assertAborted(job, 1);
+        }
     }
 
     @Test
@@ -185,10 +212,13 @@ class ExactlyOnceBatchIT {
         return g.key() + " " + g.values().size() + " " + sum;
     }
 
-    /** {@link #countAndSum} after a second: a worker's results take a while to come out. */
-    static String slowCountAndSum(Group<String, String> g) {
+    /** {@link #countAndSum} once the test lets the worker go on (worker threads share this JVM). */
+    static String heldCountAndSum(Group<String, String> g) {
+        EMITTING.add(Thread.currentThread().getName().replace("faastream-worker-", ""));
         try {
-            Thread.sleep(1_000);
+            if (!RELEASE.await(3, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the test never let the reduce workers go on");
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

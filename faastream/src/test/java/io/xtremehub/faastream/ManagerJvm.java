@@ -70,6 +70,10 @@ final class ManagerJvm {
                 "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
                 "-cp", classPath));
+        String archive = System.getProperty("faastream.worker.class.archive");
+        if (archive != null) {
+            java.add(java.size() - 2, "-Dfaastream.worker.class.archive=" + archive); // its workers' start-up
+        }
         java.addAll(mainAndArgs);
         Process p = new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(logs.resolve("manager.console")
                 .toFile()).start();

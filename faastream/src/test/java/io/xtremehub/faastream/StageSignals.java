@@ -108,6 +108,13 @@ final class StageSignals implements AutoCloseable {
         return workers;
     }
 
+    /** The kinds of report {@code worker} sent so far, in order, without its periodic STATS. */
+    synchronized List<Telemetry.Type> reportTypes(String worker) {
+        check();
+        return reports.stream().map(Seen::message).filter(t -> t.worker().equals(worker))
+                .map(Telemetry::type).filter(type -> type != Telemetry.Type.STATS).toList();
+    }
+
     /** The highest epoch any worker has reported CHECKPOINTED for, or 0. */
     synchronized long lastAcknowledgedEpoch() {
         check();

@@ -21,6 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * Surefire's real test class path when running under Maven tests, else {@code java.class.path}.
  * Each worker's output goes to {@code <logDir>/<workerId>.log}, its log file (the components' warnings)
  * to {@code <logDir>/<workerId>/xtremehub.log} unless its JVM options set {@code xtremehub.log.dir}.
+ * Worker JVMs share a class archive ({@link WorkerClassArchive}), so they run from a class path of
+ * jars: each class folder on it is copied into a jar ({@link WorkerClassPath}).
  */
 public final class LocalProcessPlatform implements WorkerPlatform {
     /** Where XtremeHub's logback configuration puts its log file. */
@@ -29,13 +31,22 @@ public final class LocalProcessPlatform implements WorkerPlatform {
     private final String classPath;
     private final List<String> jvmArgs;
     private final Path logDir;
+    /** Null when worker JVMs load their classes themselves. */
+    private final WorkerClassArchive archive;
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
 
     private LocalProcessPlatform(Builder b) {
         this.java = b.java;
-        this.classPath = b.classPath;
         this.jvmArgs = List.copyOf(b.jvmArgs);
         this.logDir = b.logDir;
+        if (b.classArchiveDir != null) {
+            this.classPath = String.join(File.pathSeparator, WorkerClassPath.jarsOnly(b.classPath, b.classArchiveDir));
+            this.archive = new WorkerClassArchive(java, jvmArgs, classPath, b.classArchiveDir,
+                    logDir.resolve("class-archive-training.log"));
+        } else {
+            this.classPath = b.classPath;
+            this.archive = null;
+        }
     }
 
     public static Builder builder() {
@@ -53,6 +64,10 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(jvmArgs);
+        if (archive != null) {
+            cmd.addAll(archive.options());
+            archive.trainOnce(request.payload());
+        }
         if (jvmArgs.stream().noneMatch(a -> a.startsWith("-D" + LOG_DIR_PROPERTY + "="))) {
             // each worker's log file of its own, not one ./logs/xtremehub.log that every worker appends to
             cmd.add("-D" + LOG_DIR_PROPERTY + "=" + logDir.resolve(request.workerId()));
@@ -116,6 +131,10 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         private final List<String> jvmArgs = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
         private Path logDir = Path.of(System.getProperty("java.io.tmpdir"), "faastream-workers");
+        /** Set to {@code off}, turns the class archive off by default (a baseline for start-up measurements). */
+        static final String CLASS_ARCHIVE_PROPERTY = "faastream.worker.class.archive";
+        private Path classArchiveDir = "off".equals(System.getProperty(CLASS_ARCHIVE_PROPERTY)) ? null
+                : Path.of(System.getProperty("java.io.tmpdir"), "faastream-worker-classes");
 
         {
             // workers log like the manager: same logback configuration when one was given
@@ -130,6 +149,14 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         /** Replaces the default JVM options of worker processes. */
         public Builder jvmArgs(List<String> v) { jvmArgs.clear(); jvmArgs.addAll(v); return this; }
         public Builder logDir(Path v) { this.logDir = Objects.requireNonNull(v); return this; }
+
+        /**
+         * Where the class-data-sharing archive that speeds up worker JVM start-up is kept, with jars of
+         * the class folders on the class path (default {@code <java.io.tmpdir>/faastream-worker-classes},
+         * or null when system property {@value #CLASS_ARCHIVE_PROPERTY} is {@code off}); null: worker JVMs
+         * load their classes themselves, from the class path as given.
+         */
+        public Builder classArchiveDir(Path v) { this.classArchiveDir = v; return this; }
 
         public LocalProcessPlatform build() {
             return new LocalProcessPlatform(this);

@@ -2,6 +2,10 @@ package io.xtremehub.faastream.platform;
 
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.wire.Channel;
+import io.xtremehub.faastream.internal.wire.ControlMessage;
+import io.xtremehub.faastream.internal.wire.JobNames;
+import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
 import io.xtremehub.faastream.internal.worker.WorkerOutcome;
 import io.xtremehub.faastream.internal.worker.WorkerRuntime;
@@ -38,10 +42,8 @@ public final class WorkerEntryPoint implements AutoCloseable {
      */
     public Ended run(String payload, LongSupplier remainingMillis, long marginMillis) {
         WorkerLaunch launch = WorkerLaunch.decode(payload);
-        PravegaContext ctx = contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
-                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
-        ObjectStore store = stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
-                k -> new ObjectStore(launch.store()));
+        PravegaContext ctx = context(launch);
+        ObjectStore store = store(launch);
         WorkerRuntime runtime = new WorkerRuntime(launch, ctx, store, remainingMillis, marginMillis);
         WorkerOutcome outcome = runtime.run();
         while (outcome == WorkerOutcome.ROLLED_BACK) {
@@ -54,6 +56,37 @@ public final class WorkerEntryPoint implements AutoCloseable {
         // a worker restarted in place, or one that hands off at an epoch checkpoint, continues as another
         // launch than the payload's
         return new Ended(outcome, outcome == WorkerOutcome.HANDOFF ? runtime.continuation().encode() : null);
+    }
+
+    /**
+     * Does what a worker does before it joins its stage, with nothing it could change: decodes the
+     * request (the job's functions with it), connects to Pravega and the object store and reads the
+     * stage's control and telemetry channels. A training run for {@link WorkerClassArchive}: the
+     * classes this loads are the bulk of a worker's start-up.
+     */
+    public void warmUp(String payload) {
+        WorkerLaunch launch = WorkerLaunch.decode(payload);
+        JobNames names = launch.names();
+        PravegaContext ctx = context(launch);
+        ObjectStore store = store(launch);
+        try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
+                ControlMessage.class);
+             Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
+                     Telemetry.class)) {
+            control.poll();
+            telemetry.poll();
+        }
+        store.bucketExists(launch.store().spillBucket());
+    }
+
+    private PravegaContext context(WorkerLaunch launch) {
+        return contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
+                k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
+    }
+
+    private ObjectStore store(WorkerLaunch launch) {
+        return stores.computeIfAbsent(launch.store().toString() + launch.store().accessKey(),
+                k -> new ObjectStore(launch.store()));
     }
 
     /** The same request as the next incarnation of its slot, restoring the saved state. */

@@ -9,8 +9,10 @@ import java.util.Set;
  * everything since the last committed epoch; the manager waits for each to report so before it
  * resets the reader group and aborts the epoch's transactions (a survivor still reading or writing
  * then would fail on them). A survivor that dies or goes silent meanwhile joins the lost slots,
- * which get new workers; so does one that keeps reporting but has not let go in time (a worker
- * whose processing thread is stuck still sends heartbeats from its side channel).
+ * which get new workers; so does one that reports its work done instead (it finished before the
+ * order reached it) and one that keeps reporting but has not let go in time: a worker reads its
+ * orders between events, so one busy in a long call (a reducer emitting a huge batch, a user function
+ * that never returns) would hold the stage up, while its side channel keeps it looking alive.
  *
  * <p>A planned roll-back also changes the stage's size ({@link EpochBoundaryResize}): it begins right
  * after a commit, and its removed slots are stopped for good instead of getting new workers.
@@ -47,6 +49,11 @@ final class StageRollBack {
     /** The survivor in {@code slot} has let go of its reader, writers and state. */
     void rolledBack(SlotState slot) {
         awaited.remove(slot);
+    }
+
+    /** Whether the worker in {@code slot} was told to roll back and has not reported it yet. */
+    boolean awaits(SlotState slot) {
+        return awaited.contains(slot);
     }
 
     /** The survivors still awaited once {@code limitMillis} have passed since the roll-back began. */

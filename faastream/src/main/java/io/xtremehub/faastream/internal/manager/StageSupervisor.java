@@ -64,6 +64,13 @@ final class StageSupervisor {
                 }
                 slot.finished = true;
                 retire(st, t);
+                if (st.rollBack != null && st.rollBack.awaits(slot)) {
+                    // it finished before it read its ROLL_BACK: what it wrote is aborted with the
+                    // epoch, and it ended, so it will never report ROLLED_BACK
+                    LOG.info("{}: worker {} finished before it could roll back; its slot gets a new worker",
+                            st.label, slot.workerId);
+                    stopLost(st, slot);
+                }
             }
             case FAILED -> {
                 failure.set(t.error());

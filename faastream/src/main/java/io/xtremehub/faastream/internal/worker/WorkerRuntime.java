@@ -72,6 +72,8 @@ public final class WorkerRuntime {
     /** Set once the input is open; read by telemetry from then on. */
     private volatile InputReader reader;
     private SideChannel side;
+    /** The manager's orders, from the control messages the side channel polled. */
+    private final ManagerOrders orders;
     /** Folds this stage's results per key before a combining reduce; null for other stages. */
     private MapSideCombiner partials;
     /** End markers reported durably by a sync so far. */
@@ -111,6 +113,8 @@ public final class WorkerRuntime {
         this.exactlyOnce = launch.exactlyOnce();
         this.endpoints = new StageEndpoints(launch, ctx, store);
         this.state = new SlotStateStore(store, launch, label + " worker " + launch.workerId());
+        this.orders = new ManagerOrders(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation(),
+                () -> side.control());
     }
 
     public WorkerOutcome run() {
@@ -394,26 +398,20 @@ public final class WorkerRuntime {
             }
             if (now - lastControl >= controlPollMillis) {
                 lastControl = now;
-                for (ControlMessage m : side.control()) {
-                    if (!m.isFor(launch.workerId())) {
-                        continue;
+                switch (orders.next()) {
+                    case FINISH -> {
+                        return finish(processor, emit, output, deadLetters, telemetry, readerThread,
+                                Telemetry.Type.DONE);
                     }
-                    if (m.type() == ControlMessage.Type.INPUT_COMPLETE && exactlyOnce != null
-                            && !m.endsGeneration(exactlyOnce.generation())) {
-                        continue; // an earlier generation's, before a roll-back
+                    case CANCEL -> {
+                        return WorkerOutcome.CANCELLED;
                     }
-                    switch (m.type()) {
-                        case INPUT_COMPLETE, STOP:
-                            return finish(processor, emit, output, deadLetters, telemetry, readerThread,
-                                    Telemetry.Type.DONE);
-                        case CANCEL:
-                            return WorkerOutcome.CANCELLED;
-                        case ROLL_BACK:
-                            // what it read, wrote and holds since the committed epoch is dropped with it
-                            rolledBack = true;
-                            return WorkerOutcome.ROLLED_BACK;
-                        default:
-                            break;
+                    case ROLL_BACK -> {
+                        // what it read, wrote and holds since the committed epoch is dropped with it
+                        rolledBack = true;
+                        return WorkerOutcome.ROLLED_BACK;
+                    }
+                    case NONE -> {
                     }
                 }
                 if (canHandOff() && timeIsShort()) {
@@ -566,6 +564,19 @@ public final class WorkerRuntime {
             deadLetters.flush();
         }
         reader.endsWritten();
+        // orders that came while it finished: a roll-back aborts what it just wrote, and the manager
+        // waits for this worker to say it let go (a DONE instead left it waiting in vain)
+        switch (orders.next()) {
+            case ROLL_BACK -> {
+                rolledBack = true;
+                return WorkerOutcome.ROLLED_BACK;
+            }
+            case CANCEL -> {
+                return WorkerOutcome.CANCELLED;
+            }
+            default -> {
+            }
+        }
         report(telemetry, type, null);
         return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
     }

@@ -24,4 +24,19 @@ class StageRollBackTest {
         assertTrue(rb.isLost(stuck) && !rb.isLost(reported));
         assertEquals(List.of(), rb.overdue(-1));
     }
+
+    @Test
+    void aSurvivorIsAwaitedUntilItReportsOrIsLost() {
+        SlotState finishing = new SlotState("s0w0", List.of(), true);
+        SlotState other = new SlotState("s0w1", List.of(), true);
+        StageRollBack rb = new StageRollBack();
+        rb.awaitSurvivor(finishing);
+        assertTrue(rb.awaits(finishing));
+        assertFalse(rb.awaits(other), "never told to roll back");
+        // it reported DONE instead of ROLLED_BACK: the manager takes it as lost
+        rb.lost(finishing);
+        assertFalse(rb.awaits(finishing));
+        assertTrue(rb.survivorsReady());
+        assertEquals(1, rb.lostCount());
+    }
 }
