@@ -3,7 +3,6 @@ package io.xtremehub.flink.sink;
 import io.pravega.client.control.impl.Controller;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.Transaction;
-import io.pravega.client.stream.TxnFailedException;
 import io.xtremehub.pravega.Controllers;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,8 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Commits the transactions of completed checkpoints, including those recovered from a
- * checkpoint after a failure. It talks to the controller directly: one status check and one
- * commit call per transaction, all of a checkpoint in parallel. Committing is idempotent: a
+ * checkpoint after a failure. It talks to the controller directly: one commit call per
+ * transaction (and a status check if that fails), all of a checkpoint in parallel. Committing is idempotent: a
  * transaction already committed (or committing) counts as done. A transaction Pravega
  * aborted (it outlived its timeout) fails the job with a message saying so, since its
  * records cannot be brought back.
@@ -52,16 +51,21 @@ final class PravegaCommitter implements Committer<PravegaCommittable> {
         commits.forEach(CompletableFuture::join);
     }
 
+    // One controller round trip when all is well: the commit is done on the task thread after each
+    // checkpoint, so a status check first would add a second one to every checkpoint. Only when the
+    // commit fails does the status say whether it was done before (a recovered committable) or lost.
     private CompletableFuture<Void> commit(CommitRequest<PravegaCommittable> request) {
         PravegaCommittable c = request.getCommittable();
         Stream stream = Stream.of(c.scope(), c.stream());
-        return controller.checkTransactionStatus(stream, c.transactionId())
-                .thenCompose(status -> switch (status) {
-                    case OPEN -> controller.commitTransaction(stream, WRITER_ID, null, c.transactionId())
-                            .thenApply(ok -> Outcome.COMMITTED);
-                    case COMMITTING, COMMITTED -> CompletableFuture.completedFuture(Outcome.ALREADY_COMMITTED);
-                    default -> CompletableFuture.completedFuture(Outcome.LOST);
-                })
+        return controller.commitTransaction(stream, WRITER_ID, null, c.transactionId())
+                .thenApply(ok -> Outcome.COMMITTED)
+                .exceptionallyCompose(commitError -> controller.checkTransactionStatus(stream, c.transactionId())
+                        .thenApply(status -> switch (status) {
+                            case COMMITTING, COMMITTED -> Outcome.ALREADY_COMMITTED;
+                            // still open: the commit call itself failed (e.g. the controller is busy), retry
+                            case OPEN -> throw new CompletionException(unwrap(commitError));
+                            default -> Outcome.LOST;
+                        }))
                 .handle((outcome, error) -> {
                     if (error == null && outcome == Outcome.LOST) {
                         request.signalFailedWithUnknownReason(lost(c));
@@ -76,9 +80,7 @@ final class PravegaCommitter implements Committer<PravegaCommittable> {
 
     private void onError(CommitRequest<PravegaCommittable> request, Throwable error) {
         PravegaCommittable c = request.getCommittable();
-        if (error instanceof TxnFailedException) {
-            request.signalFailedWithUnknownReason(lost(c));
-        } else if (request.getNumberOfRetries() < MAX_RETRIES) {
+        if (request.getNumberOfRetries() < MAX_RETRIES) {
             LOG.warn("Commit of transaction {} on {}/{} failed, retrying: {}", c.transactionId(), c.scope(),
                     c.stream(), error.toString());
             request.retryLater();
