@@ -95,8 +95,16 @@ public final class MiddlewareChain implements AutoCloseable {
 
     /** Creates the bucket in the backend if it does not exist yet. */
     public void ensureBucket(String bucket) {
-        if (!backend.containerExists(bucket)) {
+        if (backend.containerExists(bucket)) {
+            return;
+        }
+        try {
             backend.createContainer(bucket);
+        } catch (RuntimeException e) {
+            // workers of one swarmlet share a backend and may start together: another may have just made it
+            if (!backend.containerExists(bucket)) {
+                throw e;
+            }
         }
     }
 
