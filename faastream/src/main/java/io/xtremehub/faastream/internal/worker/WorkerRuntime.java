@@ -471,6 +471,12 @@ public final class WorkerRuntime {
         } catch (WorkerFailure e) {
             throw e;
         } catch (Exception e) {
+            if (FailureText.killed(e)) {
+                // the thread platform stopped this worker inside the user's call (a resize removed its
+                // slot, a roll-back, a cancel): not the event's fault, so neither a failure nor a dead letter
+                Thread.currentThread().interrupt();
+                throw new WorkerFailure(label + " worker " + launch.workerId() + " stopped on event " + n);
+            }
             fail(deadLetters, item, n, label + " failed on event " + n + " at " + item.origin() + " (payload "
                     + FailureText.preview(item.payload()) + "): " + FailureText.oneLine(e));
         } finally {
