@@ -101,8 +101,9 @@ final class WorkerClassArchive {
     private void keep(int exit, Path written) {
         try {
             if (exit != 0 || !Files.isRegularFile(written)) {
-                LOG.warn("worker JVMs start without a class archive: its training run exited with {} (see {})", exit,
-                        trainingLog);
+                // most often the job ended (and its streams went) before the training run reached them
+                LOG.info("worker JVMs start without a class archive: its training run exited with {} (see {}); "
+                        + "the next manager on this class path trains again", exit, trainingLog);
                 Files.deleteIfExists(written);
                 return;
             }
