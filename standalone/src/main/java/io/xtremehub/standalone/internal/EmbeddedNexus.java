@@ -91,12 +91,20 @@ public final class EmbeddedNexus implements AutoCloseable {
         if (!Files.isDirectory(dir)) {
             return 0;
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile)
-                    .filter(p -> dir.relativize(p).toString().contains(text))
-                    .mapToLong(p -> p.toFile().length()).sum();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        for (int attempt = 1; ; attempt++) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                return files.filter(Files::isRegularFile)
+                        .filter(p -> dir.relativize(p).toString().contains(text))
+                        .mapToLong(p -> p.toFile().length()).sum();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (UncheckedIOException e) {
+                // the backend writes an object to a temporary file and renames it, while Pravega tiers:
+                // a file can vanish during the walk, so walk again
+                if (!(e.getCause() instanceof java.nio.file.NoSuchFileException) || attempt == 5) {
+                    throw e;
+                }
+            }
         }
     }
 
