@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,8 @@ final class JobResources {
     private final int stages;
     private final Path shuffleDir;
     private final List<String> createdStreams = new ArrayList<>();
+    /** Each stream's configured minimum of segments, read once: a stream's config does not change under a job. */
+    private final Map<String, Integer> minSegments = new HashMap<>();
 
     /** @param shuffleDir the job's local shuffle directory, or null when it has none */
     JobResources(PravegaContext ctx, StreamManager streams, ReaderGroupManager readerGroups, ObjectStore store,
@@ -133,6 +136,15 @@ final class JobResources {
         StreamCut held = group.getStreamCuts().get(Stream.of(ctx.scope(), stream));
         return held == null || held.asImpl().getPositions().keySet().stream()
                 .allMatch(s -> active.contains(s.getSegmentId()));
+    }
+
+    /**
+     * The fewest segments the controller lets the stream have: its scaling policy's minimum (a stream
+     * made with {@code ScalingPolicy.fixed(4)} refuses every rescale to fewer than 4 segments).
+     */
+    int minSegments(String stream) {
+        return minSegments.computeIfAbsent(stream, s -> ctx.controller().getStreamConfiguration(ctx.scope(), s)
+                .join().getScalingPolicy().getMinNumSegments());
     }
 
     /** Reseals every active segment of the stream into {@code count} equal key ranges. */

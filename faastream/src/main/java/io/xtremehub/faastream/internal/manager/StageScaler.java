@@ -29,6 +29,8 @@ final class StageScaler {
     private final Set<Integer> toldFixed = new HashSet<>();
     /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
     private final Set<Integer> toldNoMerge = new HashSet<>();
+    /** Stages whose "input stays at its stream's minimum" line was logged. */
+    private final Set<Integer> toldAtMinimum = new HashSet<>();
 
     StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names,
                 String sourceStream) {
@@ -123,6 +125,14 @@ final class StageScaler {
             st.partitions = resources.segmentCount(stream);
         }
         int parts = Math.max(1, policy.getPartitions(st.index));
+        int min = resources.minSegments(stream);
+        if (parts < min) {
+            if (toldAtMinimum.add(st.index)) {
+                LOG.info("{}: its input keeps at least {} segments, the minimum {} was created with "
+                        + "(the controller refuses fewer)", st.label, min, stream);
+            }
+            parts = min;
+        }
         if (parts == st.partitions) {
             return;
         }
