@@ -6,7 +6,6 @@
 # 5 minutes; a short check: scripts/bench-kafka-tiering.sh rate=1000 seconds=12 label=short
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-mvn -q -B install -DskipTests -pl tiering/kafka-remote-storage -am
-mvn -q -B -pl tiering/kafka-remote-storage exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
-  -Dexec.args="-Xmx2g -cp %classpath io.xtremehub.tiering.kafka.KafkaCompressionBenchmark out=$root/benchmarks/results work=$root/tiering/kafka-remote-storage/target/bench-work $*"
+exec "$root/scripts/bench-test-java.sh" tiering/kafka-remote-storage 2g \
+  io.xtremehub.tiering.kafka.KafkaCompressionBenchmark \
+  out="$root/benchmarks/results" work="$root/tiering/kafka-remote-storage/target/bench-work" "$@"

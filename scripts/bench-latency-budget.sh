@@ -7,8 +7,4 @@
 #                                        [--hop-readers 1000/0,200/0,100/0,20/1000,20/0]  (readNextEvent timeout ms / checkpoint interval ms, 0: none)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-mvn -q -B install -DskipTests -pl benchmarks -am
-mkdir -p benchmarks/target/logs
-mvn -q -B -pl benchmarks exec:exec -Dexec.executable=java \
-  -Dexec.args="-Xmx2g --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED --add-opens java.base/sun.nio.ch=ALL-UNNAMED -Dlogback.configurationFile=xtremehub-logback.xml -Dxtremehub.log.dir=$root/benchmarks/target/logs -cp %classpath io.xtremehub.benchmarks.latency.LatencyBudget --out $root/benchmarks/results $*"
+exec "$root/scripts/bench-java.sh" 2g io.xtremehub.benchmarks.latency.LatencyBudget --out "$root/benchmarks/results" "$@"

@@ -6,7 +6,6 @@
 # Usage: scripts/bench-nexus.sh [key=value ...]   e.g. rounds=1 sizes=1,10 clients=1,4 (see NexusBenchmark)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-cd "$root"
-mvn -q -B install -DskipTests -pl nexus/nexus-api,nexus/nexus-server -am
-mvn -q -B -pl nexus/nexus-server exec:exec -Dexec.executable=java -Dexec.classpathScope=test \
-  -Dexec.args="-Xms4g -Xmx4g -Djava.awt.headless=true -cp %classpath io.xtremehub.nexus.bench.NexusBenchmark out=$root/benchmarks/results work=$root/nexus/nexus-server/target/bench-work $*"
+export BENCH_JAVA_OPTS="-Xms4g"
+exec "$root/scripts/bench-test-java.sh" nexus/nexus-server 4g io.xtremehub.nexus.bench.NexusBenchmark \
+  out="$root/benchmarks/results" work="$root/nexus/nexus-server/target/bench-work" "$@"

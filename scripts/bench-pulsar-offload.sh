@@ -7,12 +7,8 @@
 #   scripts/bench-pulsar-offload.sh [rate=2000] [seconds=15] [label=short]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-export MAVEN_OPTS="${MAVEN_OPTS:-}"
 # the offloader's "S3" driver reads its credentials from the broker's environment
 export ACCESS_KEY_ID=pulsar-offloader ACCESS_KEY_SECRET=pulsar-offloader-secret
-cd "$root"
-mvn -B -q install -DskipTests -pl tiering/log-lines,tiering/fault-streamlets -am
-cd tiering/pulsar-offload
-mvn -B -q test-compile
-mvn -B -q exec:exec -Dexec.classpathScope=test -Dexec.executable=java \
-  -Dexec.args="-Xmx2g -Dnexus.classpath.file=$root/tiering/fault-streamlets/target/nexus-classpath.txt -Doffloaders.dir=$root/tiering/pulsar-offload/target/offloaders -classpath %classpath io.xtremehub.tiering.pulsar.PulsarCompressionBenchmark out=$root/benchmarks/results $*"
+export BENCH_JAVA_OPTS="-Dnexus.classpath.file=$root/tiering/fault-streamlets/target/nexus-classpath.txt -Doffloaders.dir=$root/tiering/pulsar-offload/target/offloaders"
+exec "$root/scripts/bench-test-java.sh" tiering/pulsar-offload 2g io.xtremehub.tiering.pulsar.PulsarCompressionBenchmark \
+  out="$root/benchmarks/results" "$@"

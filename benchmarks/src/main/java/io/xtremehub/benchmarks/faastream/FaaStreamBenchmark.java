@@ -40,7 +40,23 @@ public final class FaaStreamBenchmark {
     private FaaStreamBenchmark() {
     }
 
+    /** A mistyped option would otherwise start the whole 25-minute run with the defaults. */
+    private static void checkOptions(String[] args) {
+        for (int i = 0; i < args.length; i++) {
+            if (VALUED.contains(args[i]) && i + 1 < args.length) {
+                i++;
+            } else if (!args[i].equals("--quick")) {
+                throw new IllegalArgumentException("FaaStreamBenchmark: unknown option or missing value at '" + args[i]
+                        + "' (options: --quick " + String.join(" V, ", VALUED) + " V)");
+            }
+        }
+    }
+
+    /** Options that take a value; {@code --quick} is the only flag. */
+    private static final List<String> VALUED = List.of("--out", "--only", "--prefix", "--lengths", "--systems", "--sizes");
+
     public static void main(String[] args) throws Exception {
+        checkOptions(args);
         boolean quick = Arrays.asList(args).contains("--quick");
         int outIdx = Arrays.asList(args).indexOf("--out");
         Path out = Path.of(outIdx >= 0 ? args[outIdx + 1] : "benchmarks/results");
