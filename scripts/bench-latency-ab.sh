@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Before / after of the latency tuning (issue #16 item 2), back to back on fresh embedded clusters:
-# "before" gives the bookies BookKeeper's own group commit (journalFlushWhenQueueEmpty off: an add
-# waits up to journalMaxGroupWaitMSec = 2 ms for company before its fsync), "after" the cluster's
-# setting (sync as soon as the journal queue is empty). Both acknowledge an add only after its fsync.
+# "before" runs with the JVM flags given as the second argument, "after" with the cluster's settings.
+# The default "before" gives the bookies BookKeeper's own group commit (journalFlushWhenQueueEmpty off:
+# an add waits up to journalMaxGroupWaitMSec = 2 ms for company before its fsync);
+# -Dxtremehub.segmentstore.maxBatchingDelayMillis=50 gives the segment store Pravega's batching pause.
+# Both acknowledge an add only after its fsync.
 # Runs the latency budget (1 and 100 events/s) and FaaStream's 2-function chain (1 and 100 ev/s) and
 # 100-function chain against bare Pravega, before, after, after, before; then writes
 # benchmarks/results/<name>.md from the parts (CSV of every part next to it).
-# Usage: scripts/bench-latency-ab.sh [name]   (default latency-budget-4; about 50 minutes)
+# Usage: scripts/bench-latency-ab.sh [name] [before JVM flags]   (default latency-budget-4; about 50 minutes)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -20,7 +22,7 @@ cp="$root/benchmarks/target/classes:$(cat "$parts/classpath.txt")"
 jvm=(-Xmx3g --add-opens java.base/java.io=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED
      --add-opens java.base/sun.nio.ch=ALL-UNNAMED -Dlogback.configurationFile=xtremehub-logback.xml
      "-Dxtremehub.log.dir=$parts/logs")
-before=(-Dxtremehub.bookie.flushWhenQueueEmpty=false)
+read -r -a before <<< "${2:--Dxtremehub.bookie.flushWhenQueueEmpty=false}"
 
 budget() { # label, extra JVM flags...
   local label=$1; shift
@@ -43,8 +45,8 @@ chain before "${before[@]}";   echo "chain before done: $(load)" >> "$parts/load
 {
   echo "# Latency tuning before / after ($(date -u +%FT%TZ), $(nproc) cores)"
   echo
-  echo "Before: BookKeeper's group commit (journalFlushWhenQueueEmpty off). After: sync when the journal"
-  echo "queue is empty. Load averages (1/5/15 min) after each part:"
+  echo "Before: the cluster with \`${before[*]}\`. After: the cluster's own settings."
+  echo "Load averages (1/5/15 min) after each part:"
   echo
   sed 's/^/    /' "$parts/load.txt"
   echo

@@ -40,6 +40,17 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
      * default: 90); also where it stops caching what readers fetch from LTS.
      */
     static final int CACHE_MAX_PERCENT = 40;
+    /**
+     * Longest pause, in ms, the segment store's operation processor takes before each batch of appends to
+     * let more gather for one BookKeeper write (Pravega's default: 50; 1 is the least it accepts). Pravega
+     * sizes the pause as the last BookKeeper write's duration times the unused part of a 1 MB write, so a
+     * 1 KB append arriving after an idle moment waits about one BookKeeper add before it is even queued,
+     * and longer when the bookie is slow. The write queue batches by itself whatever piled up behind a
+     * write in flight, so the pause buys little here.
+     */
+    static final int MAX_BATCHING_DELAY_MILLIS = 1;
+    /** Set to a number of ms to give a whole cluster another batching pause (benchmarks' before / after). */
+    public static final String MAX_BATCHING_DELAY_PROPERTY = "xtremehub.segmentstore.maxBatchingDelayMillis";
 
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedSegmentStore.class);
     private static final long SHUTDOWN_GRACE_MILLIS = 30_000;
@@ -89,7 +100,8 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
                 .include(DurableLogConfig.builder()
                         .with(DurableLogConfig.CHECKPOINT_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
                         .with(DurableLogConfig.CHECKPOINT_MIN_COMMIT_COUNT, WAL_CHECKPOINT_COMMITS)
-                        .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L))
+                        .with(DurableLogConfig.CHECKPOINT_TOTAL_COMMIT_LENGTH, 64 * 1024 * 1024L)
+                        .with(DurableLogConfig.MAX_BATCHING_DELAY_MILLIS, maxBatchingDelayMillis()))
                 .include(WriterConfig.builder()
                         .with(WriterConfig.FLUSH_THRESHOLD_MILLIS, config.ltsFlushMillis()))
                 .include(autoScaler(config, controllerUri))
@@ -100,6 +112,27 @@ public final class EmbeddedSegmentStore implements AutoCloseable, MonitoredCompo
         this.containers = new ContainerHealth(() -> starter.getServiceBuilder().getSegmentContainerRegistry(),
                 config.segmentContainers(), CONTAINER_GRACE);
         starter.start();
+    }
+
+    /**
+     * {@value #MAX_BATCHING_DELAY_MILLIS} unless the system property {@value #MAX_BATCHING_DELAY_PROPERTY} says
+     * otherwise: the before / after benchmark sets it to Pravega's 50.
+     */
+    static int maxBatchingDelayMillis() {
+        String value = System.getProperty(MAX_BATCHING_DELAY_PROPERTY);
+        if (value == null) {
+            return MAX_BATCHING_DELAY_MILLIS;
+        }
+        try {
+            int millis = Integer.parseInt(value.trim());
+            if (millis > 0) {
+                return millis;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(MAX_BATCHING_DELAY_PROPERTY + " must be a whole number of milliseconds above 0"
+                + " (Pravega's default is 50), got '" + value + "'");
     }
 
     private static io.pravega.common.util.ConfigBuilder<AutoScalerConfig> autoScaler(ClusterConfig config, String controllerUri) {
