@@ -253,6 +253,9 @@ final class MeshClient {
     }
 
     private static S3Exception failure(Member owner, int status, String body) {
+        if (status == 503) { // its mesh server is at its connection limit
+            return MeshMessages.slowDown("worker " + owner.id() + " is busy (" + body + ")");
+        }
         if (status == 500) {
             try {
                 return MetadataJson.read(body, MeshMessages.Failure.class).toException();
