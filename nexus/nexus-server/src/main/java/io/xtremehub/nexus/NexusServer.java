@@ -93,7 +93,7 @@ public final class NexusServer implements AutoCloseable {
                             + " metadata: pass .metadata(new RedisMetadataStore(host, port, namespace))");
                 }
                 if (sw.partitionRouting()) {
-                    meshServer = new MeshServer(b.host, sw.meshPort(), sw.secret());
+                    meshServer = new MeshServer(b.host, sw.meshPort(), sw.secret(), sw.meshMaxConnections());
                 }
                 members = new RedisMembership(redis.host(), redis.port(), redis.namespace(), sw.name(),
                         sw.livenessTtl());

@@ -155,6 +155,9 @@ public final class NexusService {
         if (s.partitionRouting() != null) {
             b.partitionRouting(s.partitionRouting());
         }
+        if (s.meshMaxConnections() != null) {
+            b.meshMaxConnections(s.meshMaxConnections());
+        }
         if (s.hardware() != null) {
             b.hardware(s.hardware());
         }

@@ -170,10 +170,12 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
      * @param location where the swarmlet runs, e.g. {@code edge} or {@code cloud} (default {@code default})
      * @param hardware specialized hardware of its workers, e.g. {@code [gpu]} (default none)
      * @param endpoint the swarmlet's endpoint, the load balancer in front of its workers (optional)
+     * @param meshMaxConnections the most mesh connections served at once, a thread each (default 256);
+     *     more are answered 503 and retried by their senders
      */
     public record SwarmletSection(String name, String secret, String workerId, Integer meshPort,
                                   String advertisedHost, Integer livenessTtlSeconds, Boolean partitionRouting,
-                                  String location, List<String> hardware, URI endpoint) {
+                                  String location, List<String> hardware, URI endpoint, Integer meshMaxConnections) {
         /** Validates. */
         public SwarmletSection {
             if (name == null || name.isBlank()) {
@@ -185,6 +187,10 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
             if (livenessTtlSeconds != null && livenessTtlSeconds < 1) {
                 throw new IllegalArgumentException("swarmlet.livenessTtlSeconds must be at least 1, not "
                         + livenessTtlSeconds);
+            }
+            if (meshMaxConnections != null && meshMaxConnections < 1) {
+                throw new IllegalArgumentException("swarmlet.meshMaxConnections must be at least 1, not "
+                        + meshMaxConnections);
             }
             new SwarmletLabels(location, hardware); // a bad label is a one-line error at load time
         }

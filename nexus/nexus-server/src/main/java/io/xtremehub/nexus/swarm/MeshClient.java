@@ -182,9 +182,10 @@ final class MeshClient {
                     throw new IllegalStateException("worker " + worker.id() + " answered without "
                             + MeshMessages.RESPONSE_HEADER);
                 }
-                // S3Proxy passes it on in small reads: each should not be a read of the socket
+                // S3Proxy passes it on in 8 KiB reads: each should not be a read of the socket; 64 KiB
+                // is enough for that and is allocated and zeroed for every relayed GET
                 return SdkResponses.getResponse(MeshCodec.decode(header, MeshMessages.GetAnswer.class).toResponse(),
-                        new BufferedInputStream(c.getInputStream(), 256 * 1024));
+                        new BufferedInputStream(c.getInputStream(), 64 * 1024));
             }
             MeshConnections.Answer answer = MeshConnections.answer(c);
             return switch (answer.status()) {
@@ -253,6 +254,9 @@ final class MeshClient {
     }
 
     private static S3Exception failure(Member owner, int status, String body) {
+        if (status == 503) { // its mesh server is at its connection limit
+            return MeshMessages.slowDown("worker " + owner.id() + " is busy (" + body + ")");
+        }
         if (status == 500) {
             try {
                 return MetadataJson.read(body, MeshMessages.Failure.class).toException();

@@ -83,11 +83,16 @@ public final class MeshServer implements AutoCloseable {
     private final byte[] expectedAuth;
     private volatile Target target;
 
-    /** Binds; {@link #start(Target)} serves. */
-    public MeshServer(String host, int port, String secret) throws IOException {
+    /**
+     * Binds; {@link #start(Target)} serves.
+     *
+     * @param maxConnections the most connections served at once; more are answered 503 (the sender's
+     *     client retries)
+     */
+    public MeshServer(String host, int port, String secret, int maxConnections) throws IOException {
         this.expectedAuth = ("Bearer " + secret).getBytes(StandardCharsets.UTF_8);
         // a thread per connection: the workers of a mesh keep few connections, each carrying many chunks
-        this.server = BlockingHttpServer.bind(new InetSocketAddress(host, port), 64, "nexus-mesh");
+        this.server = BlockingHttpServer.bind(new InetSocketAddress(host, port), 64, "nexus-mesh", maxConnections);
         server.createContext("/mesh/object", this::handle);
         server.createContext("/mesh/hop", this::handleHop);
         server.createContext("/mesh/stored", this::handleStored);
@@ -257,9 +262,12 @@ public final class MeshServer implements AutoCloseable {
         }
     }
 
-    /** Copies in large blocks: a stored chunk goes out in few socket writes (transferTo takes 8 KiB). */
+    /**
+     * Copies in 64 KiB blocks: few socket writes (transferTo takes 8 KiB), and the first bytes leave
+     * after one block is read rather than after a quarter of a MiB (the entry relays as they come).
+     */
     private static void copy(InputStream in, OutputStream out) throws IOException {
-        byte[] buffer = new byte[256 * 1024];
+        byte[] buffer = new byte[64 * 1024];
         for (int n; (n = in.read(buffer)) >= 0; ) {
             out.write(buffer, 0, n);
         }

@@ -26,9 +26,15 @@ import java.util.UUID;
  *     true); false lets every worker process any chunk, claiming partition state each time
  * @param labels the swarmlet's location and hardware (every worker of a swarmlet states the same)
  * @param endpoint the swarmlet's endpoint, the load balancer in front of its workers, if any
+ * @param meshMaxConnections the most mesh connections this worker serves at once, a thread each;
+ *     more wait briefly, then are answered 503 and their senders' clients retry
  */
 public record SwarmletConfig(String name, String secret, String workerId, int meshPort, String advertisedHost,
-                             Duration livenessTtl, boolean partitionRouting, SwarmletLabels labels, URI endpoint) {
+                             Duration livenessTtl, boolean partitionRouting, SwarmletLabels labels, URI endpoint,
+                             int meshMaxConnections) {
+    /** Default of {@link #meshMaxConnections}: far above what the workers of a mesh keep open to one worker. */
+    public static final int DEFAULT_MESH_MAX_CONNECTIONS = 256;
+
     /** Validates. */
     public SwarmletConfig {
         Objects.requireNonNull(name, "swarmlet name");
@@ -42,6 +48,10 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
                     + livenessTtl.toMillis() + " ms");
         }
         labels = labels == null ? SwarmletLabels.none() : labels;
+        if (meshMaxConnections < 1) {
+            throw new IllegalArgumentException("swarmlet '" + name + "' mesh connection limit must be at least 1, not "
+                    + meshMaxConnections);
+        }
     }
 
     /** A builder for the named swarmlet. */
@@ -61,6 +71,7 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
         private String location;
         private List<String> hardware = List.of();
         private URI endpoint;
+        private int meshMaxConnections = DEFAULT_MESH_MAX_CONNECTIONS;
 
         private Builder(String name) {
             this.name = name;
@@ -120,10 +131,16 @@ public record SwarmletConfig(String name, String secret, String workerId, int me
             return this;
         }
 
+        /** The most mesh connections served at once (default {@value #DEFAULT_MESH_MAX_CONNECTIONS}, at least 1). */
+        public Builder meshMaxConnections(int value) {
+            this.meshMaxConnections = value;
+            return this;
+        }
+
         /** The configuration. */
         public SwarmletConfig build() {
             return new SwarmletConfig(name, secret, workerId, meshPort, advertisedHost, livenessTtl, partitionRouting,
-                    new SwarmletLabels(location, hardware), endpoint);
+                    new SwarmletLabels(location, hardware), endpoint, meshMaxConnections);
         }
     }
 }

@@ -27,13 +27,15 @@ class SwarmletSectionTest {
     @Test
     void labelsAndEndpointAreRead() {
         NexusServiceConfig.SwarmletSection s = read("{name: edge-gpu, secret: 12345678, location: edge,"
-                + " hardware: [tee, gpu, gpu], endpoint: 'http://edge-lb:9000', livenessTtlSeconds: 3}");
+                + " hardware: [tee, gpu, gpu], endpoint: 'http://edge-lb:9000', livenessTtlSeconds: 3,"
+                + " meshMaxConnections: 40}");
         SwarmletLabels labels = new SwarmletLabels(s.location(), s.hardware());
         assertEquals("edge", labels.location());
         assertEquals(List.of("gpu", "tee"), labels.hardware());
         assertTrue(labels.hasHardware(List.of("gpu")));
         assertEquals(URI.create("http://edge-lb:9000"), s.endpoint());
         assertEquals(3, s.livenessTtlSeconds());
+        assertEquals(40, s.meshMaxConnections());
         assertEquals(SwarmletLabels.DEFAULT_LOCATION, new SwarmletLabels(read("{name: a, secret: 12345678}").location(),
                 null).location());
     }
@@ -46,5 +48,7 @@ class SwarmletSectionTest {
         assertTrue(label.contains("swarmlet hardware label 'GPU' must be 1-63 lower-case letters"), label);
         String ttl = refused("{name: edge, secret: 12345678, livenessTtlSeconds: 0}");
         assertTrue(ttl.contains("swarmlet.livenessTtlSeconds must be at least 1, not 0"), ttl);
+        String cap = refused("{name: edge, secret: 12345678, meshMaxConnections: 0}");
+        assertTrue(cap.contains("swarmlet.meshMaxConnections must be at least 1, not 0"), cap);
     }
 }
