@@ -269,8 +269,8 @@ public final class JobRunner implements Job {
     }
 
     private void resizeAtCommits() {
-        resize = new EpochBoundaryResize(supervisor, launcher, parking, journal);
-        supervisor.resizeWith(resize);
+        resize = new EpochBoundaryResize(supervisor.rollBacks(), launcher, parking, journal);
+        supervisor.rollBacks().resizeWith(resize);
     }
 
     /** Exactly-once: what commits and aborts everything the stage writes in an epoch or attempt. */
