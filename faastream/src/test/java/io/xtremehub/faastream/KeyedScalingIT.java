@@ -4,22 +4,18 @@ import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.pravega.client.stream.EventStreamWriter;
-import io.pravega.client.stream.EventWriterConfig;
-import io.pravega.client.stream.impl.UTF8StringSerializer;
 import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
 import io.xtremehub.testkit.cluster.TestCluster;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -33,6 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @EmbeddedCluster
 class KeyedScalingIT {
     private static final int KEYS = 8;
+    private static final int BURST_BASE = 10_000_000;
     @Provided
     static TestCluster tc;
     @RegisterExtension
@@ -51,28 +48,15 @@ class KeyedScalingIT {
                         .writeToStream(out),
                 JobOptions.builder().mode(Mode.STREAM).scalingPolicy(policy).window(Duration.ofSeconds(1))
                         .scalingInterval(Duration.ofMillis(300)).build());
-        List<String> input = Collections.synchronizedList(new ArrayList<>());
-        AtomicBoolean trickling = new AtomicBoolean(true);
         AtomicInteger mostWorkers = new AtomicInteger();
-        Thread trickle = new Thread(() -> {
-            // 25 events/s, a tenth of what one worker takes: the queues stay short, so the stage shrinks while data flows
-            try (EventStreamWriter<String> writer = tc.clientFactory().createEventWriter(in,
-                    new UTF8StringSerializer(), EventWriterConfig.builder().build())) {
-                for (int i = 0; trickling.get(); i++) {
-                    String event = "k" + (i % KEYS) + ":t" + i;
-                    writer.writeEvent(event).join();
-                    input.add(event);
-                    sleep(40);
-                }
-            }
-        }, "trickle");
+        // about 4 s of work for one worker at once, numbered past the steady input's 1..n
+        List<String> burst = IntStream.rangeClosed(1, 1_000).mapToObj(i -> Integer.toString(BURST_BASE + i)).toList();
+        // 25 events/s, a tenth of what one worker takes: the queues stay short, so the stage shrinks while data flows
+        SteadyInput steady = null;
         try {
             await().atMost(Duration.ofMinutes(1)).until(() -> countStage(job).workers() == 1);
-            trickle.start();
-            // about 4 s of work for one worker at once
-            List<String> burst = IntStream.range(0, 1_000).mapToObj(i -> "k" + (i % KEYS) + ":b" + i).toList();
+            steady = new SteadyInput(tc, in, 1_000_000, false, 25);
             tc.events().writeStrings(in, burst);
-            input.addAll(burst);
             await("the reduce stage to grow").atMost(Duration.ofMinutes(1)).until(() -> {
                 mostWorkers.accumulateAndGet(countStage(job).workers(), Math::max);
                 return mostWorkers.get() >= 2;
@@ -80,14 +64,18 @@ class KeyedScalingIT {
             // held a while: while a resize's old workers finish one by one, the count passes through 1
             await("the reduce stage to shrink back").during(Duration.ofSeconds(5)).atMost(Duration.ofMinutes(1))
                     .until(() -> countStage(job).workers() == 1);
-            trickling.set(false);
-            trickle.join();
+            steady.close();
+            int total = steady.written() + burst.size();
             await("every event counted").atMost(Duration.ofMinutes(1))
-                    .until(() -> counted(tc.events().readSegments(out)) >= input.size());
+                    .until(() -> counted(tc.events().readSegments(out)) >= total);
         } finally {
-            trickling.set(false);
+            if (steady != null) {
+                steady.close();
+            }
             job.cancel();
         }
+        List<String> input = new ArrayList<>(burst);
+        IntStream.rangeClosed(1, steady.written()).mapToObj(Integer::toString).forEach(input::add);
         // read after the job stopped, so a late extra result would be there too
         List<String> results = tc.events().readSegments(out);
         Map<String, Integer> perKey = new TreeMap<>();
@@ -99,7 +87,7 @@ class KeyedScalingIT {
         }
         perKeyAndWindow.forEach((keyAndWindow, n) -> assertEquals(1, n, "results for key and window end " + keyAndWindow));
         Map<String, Integer> expected = new TreeMap<>();
-        input.forEach(e -> expected.merge(e.substring(0, e.indexOf(':')), 1, Integer::sum));
+        input.forEach(e -> expected.merge(keyOf(e), 1, Integer::sum));
         assertEquals(expected, perKey, "each key's windows add up to its events in the input");
         assertTrue(mostWorkers.get() >= 2, "the stage grew");
     }
@@ -113,22 +101,18 @@ class KeyedScalingIT {
         return stages.size() < 2 ? new StageMetrics(1, "count", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
     }
 
-    /** The key of "k3:t17", slowly: a worker takes about 250 events/s. */
+    /** The key of a number: one of {@link #KEYS}, slowly (a worker takes about 250 events/s). */
     static String slowKey(String event) {
-        sleep(4);
-        return event.substring(0, event.indexOf(':'));
+        LockSupport.parkNanos(4_000_000);
+        return keyOf(event);
+    }
+
+    private static String keyOf(String event) {
+        return "k" + Long.parseLong(event) % KEYS;
     }
 
     /** "key windowEnd count" for one key's group of one window. */
     static String windowCount(Group<String, String> g) {
         return g.key() + " " + g.windowEnd() + " " + g.values().size();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
