@@ -51,11 +51,13 @@ class KeyedScalingIT {
         AtomicInteger mostWorkers = new AtomicInteger();
         // about 4 s of work for one worker at once, numbered past the steady input's 1..n
         List<String> burst = IntStream.rangeClosed(1, 1_000).mapToObj(i -> Integer.toString(BURST_BASE + i)).toList();
-        // 25 events/s, a tenth of what one worker takes: the queues stay short, so the stage shrinks while data flows
+        // 5 events/s, a fiftieth of what one worker takes, so the stage shrinks while data flows. The stage
+        // before hands them on in one pack per window, which shows as a short queue at every window start:
+        // at 25 events/s that queue made the policy scale 2 -> 4 again now and then
         SteadyInput steady = null;
         try {
             await().atMost(Duration.ofMinutes(1)).until(() -> countStage(job).workers() == 1);
-            steady = new SteadyInput(tc, in, 1_000_000, false, 25);
+            steady = new SteadyInput(tc, in, 1_000_000, false, 5);
             tc.events().writeStrings(in, burst);
             await("the reduce stage to grow").atMost(Duration.ofMinutes(1)).until(() -> {
                 mostWorkers.accumulateAndGet(countStage(job).workers(), Math::max);
