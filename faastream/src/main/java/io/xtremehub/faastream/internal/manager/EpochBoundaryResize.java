@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Carries out a scaling decision for a stage of an exactly-once job at an epoch boundary. The
  * decision waits for the stage's next commit; right after it, the stage rolls back to that commit
- * as after a lost worker ({@link StageSupervisor#beginResize}), except that the slots past the new
+ * as after a lost worker ({@link StageRollBacks#beginResize}), except that the slots past the new
  * size are stopped for good and new slots are added: the survivors restart in place, new slots get
  * new workers, and all restore the commit's state. A worker's state and the read positions at a
  * commit belong together, so restarting every slot there keeps each event in exactly one committed
@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  */
 final class EpochBoundaryResize {
     private static final Logger LOG = LoggerFactory.getLogger(EpochBoundaryResize.class);
-    private final StageSupervisor supervisor;
+    private final StageRollBacks rollBacks;
     private final WorkerLauncher launcher;
     private final SlotStateParking parking;
     private final JobJournal journal;
@@ -35,9 +35,9 @@ final class EpochBoundaryResize {
     /** Stage index to its commit count when it was last resized. */
     private final Map<Integer, Long> resizedAt = new HashMap<>();
 
-    EpochBoundaryResize(StageSupervisor supervisor, WorkerLauncher launcher, SlotStateParking parking,
+    EpochBoundaryResize(StageRollBacks rollBacks, WorkerLauncher launcher, SlotStateParking parking,
                         JobJournal journal) {
-        this.supervisor = supervisor;
+        this.rollBacks = rollBacks;
         this.launcher = launcher;
         this.parking = parking;
         this.journal = journal;
@@ -71,7 +71,7 @@ final class EpochBoundaryResize {
         LOG.info("{}: resizing {} -> {} workers at committed epoch {}", st.label, st.slots.size(), want,
                 st.transactions.committedEpoch());
         resizedAt.put(st.index, st.transactions.commits());
-        supervisor.beginResize(st, want);
+        rollBacks.beginResize(st, want);
     }
 
     /**

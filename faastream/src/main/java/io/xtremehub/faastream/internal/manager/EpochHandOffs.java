@@ -27,7 +27,7 @@ final class EpochHandOffs {
     static void begin(StageState st, SlotState slot, Telemetry t) {
         long epoch = t.checkpointEpoch();
         st.transactions.acknowledged(slot.slot, epoch);
-        StageSupervisor.retire(st, t); // its counters end with it; the successor counts from zero
+        st.retire(t); // its counters end with it; the successor counts from zero
         slot.workerId = WorkerLaunch.handOffWorkerId(t.worker(), epoch);
         slot.handOffEpoch = epoch;
         slot.handedOffBy = t.worker();
@@ -39,7 +39,7 @@ final class EpochHandOffs {
         LOG.info("{}: worker {} handed off at epoch {}; {} goes on", st.label, t.worker(), epoch, slot.workerId);
         if (st.rollBack != null) {
             // the roll-back began before the hand-off was seen: the successor must let go like any survivor
-            StageSupervisor.tell(st, new ControlMessage(ControlMessage.Type.ROLL_BACK, slot.workerId));
+            st.tell(new ControlMessage(ControlMessage.Type.ROLL_BACK, slot.workerId));
         }
     }
 
@@ -56,7 +56,7 @@ final class EpochHandOffs {
             }
             for (SlotState s : st.slots.values()) {
                 if (s.handOffEpoch > 0 && s.ready) {
-                    StageSupervisor.tell(st, ControlMessage.useTransaction(s.workerId, st.transactions.generation(),
+                    st.tell(ControlMessage.useTransaction(s.workerId, st.transactions.generation(),
                             st.transactions.transactionAfter(s.handOffEpoch).toString()));
                     s.handOffEpoch = 0;
                     s.handedOffBy = null; // invoked after its predecessor returned, reader closed

@@ -78,6 +78,7 @@ public final class JobRunner implements Job {
     private final SourceSplitter splitter;
     private final WorkerLauncher launcher;
     private final StageSupervisor supervisor;
+    private final KeyedStageResize keyedResize;
     private final StageScaler scaler;
     private final SlotStateParking parking;
     /** Exactly-once jobs over a reader group: carries out scaling decisions at commits. */
@@ -120,8 +121,9 @@ public final class JobRunner implements Job {
                 shuffleDir == null ? null : shuffleDir.toString());
         this.launcher = new WorkerLauncher(jobId, ctx, storeConfig, spec, settings, platform);
         this.supervisor = new StageSupervisor(launcher, options, failure);
+        this.keyedResize = new KeyedStageResize(launcher, mode == Mode.STREAM);
         this.scaler = new StageScaler(policy, launcher, resources, names,
-                options.scaleSourceStream() ? spec.source().stream() : null);
+                options.scaleSourceStream() ? spec.source().stream() : null, keyedResize);
         this.parking = new SlotStateParking(store, storeConfig.spillBucket(), names);
         this.status = new JobStatus(jobId, JobState.STARTING, mode, mode == Mode.BATCH ? 0 : -1, List.of(), null);
     }
@@ -156,7 +158,9 @@ public final class JobRunner implements Job {
             int workers = Math.max(1, s.parallelism());
             policy.initialize(i, workers, workers);
             want[i] = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
-            partitions[i] = s.keyed() ? want[i] : Math.max(1, policy.getPartitions(i));
+            // an at-least-once keyed stage keeps its segments and scales its workers within them
+            partitions[i] = !s.keyed() ? Math.max(1, policy.getPartitions(i))
+                    : exactlyOnce ? want[i] : Math.max(want[i], policy.getPartitions(i));
             streams.put(names.controlStream(i), 1);
             streams.put(names.telemetryStream(i), 1);
             if (i > 0) {
@@ -269,8 +273,8 @@ public final class JobRunner implements Job {
     }
 
     private void resizeAtCommits() {
-        resize = new EpochBoundaryResize(supervisor, launcher, parking, journal);
-        supervisor.resizeWith(resize);
+        resize = new EpochBoundaryResize(supervisor.rollBacks(), launcher, parking, journal);
+        supervisor.rollBacks().resizeWith(resize);
     }
 
     /** Exactly-once: what commits and aborts everything the stage writes in an epoch or attempt. */
@@ -364,13 +368,20 @@ public final class JobRunner implements Job {
                 return JobState.FAILED;
             }
             supervisor.finishRollBacks(stages);
+            keyedResize.advance(stages);
             for (StageState st : stages) {
                 if (st.readerGroup != null && !st.goSent && st.rollBack == null
                         && st.slots.values().stream().filter(s -> s.initial).allMatch(s -> s.ready || s.finished)) {
-                    st.control.append(st.transactions == null
-                            ? new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL)
-                            : ControlMessage.useTransaction(st.transactions.generation(),
-                                    st.transactions.open().toString()));
+                    if (KeyedStageResize.startsTogether(st)) {
+                        // by name: a later generation of the stage must not start on this one's signal
+                        st.slots.values().stream().filter(s -> !s.finished)
+                                .forEach(s -> st.control.append(new ControlMessage(ControlMessage.Type.GO, s.workerId)));
+                    } else {
+                        st.control.append(st.transactions == null
+                                ? new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL)
+                                : ControlMessage.useTransaction(st.transactions.generation(),
+                                        st.transactions.open().toString()));
+                    }
                     st.goSent = true;
                 }
             }

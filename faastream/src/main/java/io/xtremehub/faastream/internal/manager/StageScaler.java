@@ -13,7 +13,9 @@ import org.slf4j.LoggerFactory;
  * Applies the scaling policy to a streaming job's stages: starts workers in new slots or asks the last
  * ones to stop, and rescales a stage's input stream to the policy's segment count. The first stage's
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
- * non-null). Stages that group by key keep their size (see {@link #keyedStaysFixed}). In an
+ * non-null). At-least-once stages that group by key keep their segments and change their workers all
+ * at once at a window end ({@link KeyedStageResize}); exactly-once ones keep their size
+ * ({@link #keyedStaysFixed}). In an
  * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
  * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
@@ -25,6 +27,7 @@ final class StageScaler {
     private final JobNames names;
     /** The job's source stream when the user let the policy rescale it, else null. */
     private final String sourceStream;
+    private final KeyedStageResize keyedResize;
     /** Stages whose "not scaled" line was logged already: once per job is enough. */
     private final Set<Integer> toldFixed = new HashSet<>();
     /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
@@ -33,17 +36,22 @@ final class StageScaler {
     private final Set<Integer> toldAtMinimum = new HashSet<>();
 
     StageScaler(ScalingPolicy policy, WorkerLauncher launcher, JobResources resources, JobNames names,
-                String sourceStream) {
+                String sourceStream, KeyedStageResize keyedResize) {
         this.policy = policy;
         this.launcher = launcher;
         this.resources = resources;
         this.names = names;
         this.sourceStream = sourceStream;
+        this.keyedResize = keyedResize;
     }
 
     /** One scaling decision per stage of an at-least-once job, carried out at once. */
     void scale(List<StageState> stages) {
         for (StageState st : stages) {
+            if (keyedResize.resizes(st) && scalableSource(st, stages)) {
+                scaleKeyed(st);
+                continue;
+            }
             if (!scalable(st, stages)) {
                 continue;
             }
@@ -68,10 +76,7 @@ final class StageScaler {
     }
 
     private boolean scalable(StageState st, List<StageState> stages) {
-        if (st.done || st.inputComplete || st.endsExpected != null || (st.index == 0 && st.readerGroup == null)) {
-            return false;
-        }
-        if (st.index > 0 && stages.get(st.index - 1).done) {
+        if (!scalableSource(st, stages)) {
             return false;
         }
         if (st.spec.keyed()) {
@@ -79,6 +84,26 @@ final class StageScaler {
             return false;
         }
         return true;
+    }
+
+    /** Whether the stage still reads an input that goes on (a stream, not ending). */
+    private static boolean scalableSource(StageState st, List<StageState> stages) {
+        if (st.done || st.inputComplete || st.endsExpected != null || (st.index == 0 && st.readerGroup == null)) {
+            return false;
+        }
+        return st.index == 0 || !stages.get(st.index - 1).done;
+    }
+
+    /** An at-least-once keyed stage changes its workers within its segments, all at one window end. */
+    private void scaleKeyed(StageState st) {
+        if (!keyedResize.settled(st, System.currentTimeMillis())) {
+            return;
+        }
+        int active = (int) st.activeCount();
+        int want = KeyedStageResize.evenCount(policy.getWorkers(st.index), active, st.partitions);
+        if (want != active) {
+            keyedResize.request(st, want);
+        }
     }
 
     private void scaleInput(StageState st, boolean splitOnly) {
@@ -188,19 +213,16 @@ final class StageScaler {
     }
 
     /**
-     * A stage that groups by key keeps its workers and segments. Its upstream writers map a key's
-     * routing value to a segment through a segment list they refresh every 2 s, so for up to 2 s after
-     * a rescale a key's events land in a sibling segment of the one they land in afterwards (siblings
-     * are not ordered); and a reader group spreads segments to readers one join at a time, so a worker
-     * can hand a segment on while it holds that segment's keys in an open window. Either splits a
-     * key's group of one window across two workers. A safe change needs the upstream writers to
-     * switch segment lists at one point and the new workers to start reading only once all of them
-     * have joined; until then the stage stays at its size.
+     * An exactly-once stage that groups by key keeps its workers: a resize there is a roll-back to a
+     * commit, and each worker restores the open window it saved (by slot, not by key) while the reader
+     * group hands the segments out anew, so a key's restored events and its next ones can land on two
+     * workers. At-least-once keyed stages are resized by {@link KeyedStageResize}.
      */
     private void keyedStaysFixed(StageState st) {
         if (toldFixed.add(st.index)) {
-            LOG.info("{}: groups by key, so it keeps its {} workers and {} segments (a rescale would split a key's "
-                    + "window between two workers)", st.label, st.activeCount(), st.partitions);
+            LOG.info("{}: groups by key in an exactly-once job, so it keeps its {} workers (a resize restores each "
+                    + "worker's saved open window by slot, not by key, which would split a key's window)",
+                    st.label, st.activeCount());
         }
     }
 }

@@ -11,9 +11,12 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The manager's record of one stage: its channels, reader group, slots and batch progress. */
 final class StageState {
+    private static final Logger LOG = LoggerFactory.getLogger(StageState.class);
     final int index;
     final StageSpec spec;
     final String label;
@@ -63,6 +66,26 @@ final class StageState {
         endsExpected = null;
         inputComplete = false;
         slots.values().forEach(s -> s.finished = false);
+    }
+
+    /**
+     * Sends an order on the stage's control channel. A failed append is only logged: the orders that
+     * matter are repeated or backed by a kill, and the manager's loop must go on.
+     */
+    void tell(ControlMessage m) {
+        try {
+            control.append(m);
+        } catch (RuntimeException e) {
+            LOG.debug("{} message: {}", m.type(), e.toString());
+        }
+    }
+
+    /** Adds a worker's last counters to the stage's totals once that worker is gone. */
+    void retire(Telemetry t) {
+        retiredIn += t.eventsIn();
+        retiredOut += t.eventsOut();
+        retiredNanos += t.processingNanos();
+        retiredDeadLettered += t.deadLettered();
     }
 
     boolean allFinished() {

@@ -7,13 +7,14 @@ import java.util.function.Supplier;
 /**
  * What the manager asks of a running worker, read from the control messages polled since the last
  * look. Of several orders the strongest wins, whatever their order: a cancel, then a roll-back, then
- * an end of the input (INPUT_COMPLETE of the worker's generation, or STOP). A roll-back voids an end
+ * an end of the input (INPUT_COMPLETE of the worker's generation), then a STOP (a scale-down, or the
+ * restart of a keyed stage, which a keyed worker obeys at its next window end). A roll-back voids an end
  * under way: a worker told to roll back while it finishes must drop its results (the manager aborts
  * them) and report ROLLED_BACK, which the manager waits for, not DONE.
  */
 final class ManagerOrders {
     /** From weakest to strongest. */
-    enum Order { NONE, FINISH, ROLL_BACK, CANCEL }
+    enum Order { NONE, STOP, FINISH, ROLL_BACK, CANCEL }
 
     private final String workerId;
     /** The worker's exactly-once generation, or null when the job is not exactly-once. */
@@ -45,7 +46,7 @@ final class ManagerOrders {
         return switch (m.type()) {
             // an earlier generation's end, replayed after a roll-back, is not this worker's
             case INPUT_COMPLETE -> m.endsGeneration(generation) ? Order.FINISH : Order.NONE;
-            case STOP -> Order.FINISH;
+            case STOP -> Order.STOP;
             case ROLL_BACK -> Order.ROLL_BACK;
             case CANCEL -> Order.CANCEL;
             default -> Order.NONE;

@@ -157,10 +157,11 @@ final class StageProcessor {
     /**
      * Hands every collected group to the reducer, in key order, and forgets them.
      *
+     * @param windowEnd the end of the window the groups close (epoch milliseconds), or 0 at a batch's end
      * @throws GroupFailure naming the group's key when the reducer throws
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    void emitGroups(Consumer<Object> emit) throws GroupFailure {
+    void emitGroups(Consumer<Object> emit, long windowEnd) throws GroupFailure {
         if (packed != null && packed.size() > 0) {
             packed.emitSorted(emit::accept);
         }
@@ -176,7 +177,7 @@ final class StageProcessor {
         for (Map.Entry<Object, List<Object>> e : batch.entrySet()) {
             Object out;
             try {
-                out = ((Transformer) spec.function()).apply(new Group<>(e.getKey(), e.getValue()));
+                out = ((Transformer) spec.function()).apply(new Group<>(e.getKey(), e.getValue(), windowEnd));
             } catch (Exception ex) {
                 throw new GroupFailure(e.getKey(), e.getValue().size(), ex);
             }

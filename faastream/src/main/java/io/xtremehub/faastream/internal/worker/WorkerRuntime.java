@@ -365,7 +365,9 @@ public final class WorkerRuntime {
         }
         boolean stream = launch.settings().mode() == Mode.STREAM;
         long lastControl = 0;
-        long lastWindow = System.currentTimeMillis();
+        WindowClock windows = new WindowClock(launch.settings().windowMillis(), System.currentTimeMillis());
+        // a keyed worker told to STOP ends at its next window end, so no window of a key is cut short
+        boolean stopAtWindowEnd = false;
         side.startPolling(control, controlPollMillis);
         while (true) {
             // the reader queues a wake-up behind the events of a sync and when it ends; the timeout
@@ -385,9 +387,13 @@ public final class WorkerRuntime {
                 throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
                         + FailureText.oneLine(reader.error()));
             }
-            if (stream && now - lastWindow >= launch.settings().windowMillis()) {
-                lastWindow = now;
-                emitGroups(processor, emit);
+            if (stream && windows.ended(now)) {
+                if (stopAtWindowEnd) {
+                    return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE,
+                            windows.end());
+                }
+                emitGroups(processor, emit, windows.end());
+                windows.next(now);
                 flushPartials();
                 output.tick();
             }
@@ -399,6 +405,14 @@ public final class WorkerRuntime {
             if (now - lastControl >= controlPollMillis) {
                 lastControl = now;
                 switch (orders.next()) {
+                    case STOP -> {
+                        if (stream && stage.keyed()) {
+                            stopAtWindowEnd = true;
+                        } else {
+                            return finish(processor, emit, output, deadLetters, telemetry, readerThread,
+                                    Telemetry.Type.DONE);
+                        }
+                    }
                     case FINISH -> {
                         return finish(processor, emit, output, deadLetters, telemetry, readerThread,
                                 Telemetry.Type.DONE);
@@ -513,9 +527,9 @@ public final class WorkerRuntime {
         deadLettered++;
     }
 
-    private void emitGroups(StageProcessor processor, Consumer<Object> emit) throws WorkerFailure {
+    private void emitGroups(StageProcessor processor, Consumer<Object> emit, long windowEnd) throws WorkerFailure {
         try {
-            processor.emitGroups(emit);
+            processor.emitGroups(emit, windowEnd);
         } catch (StageProcessor.GroupFailure g) {
             if (g.key == null) {
                 throw new WorkerFailure(label + " failed sorting its " + g.size + " events: "
@@ -535,6 +549,13 @@ public final class WorkerRuntime {
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
                                  DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type) throws Exception {
+        return finish(processor, emit, output, deadLetters, telemetry, readerThread, type, 0);
+    }
+
+    /** @param windowEnd the end of the window the last groups close (a stream), or 0 (the end of a batch) */
+    private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
+                                 DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
+                                 Telemetry.Type type, long windowEnd) throws Exception {
         reader.finishBuffered();
         InputItem item;
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
@@ -561,7 +582,7 @@ public final class WorkerRuntime {
             continuation = launch.nextIncarnation(launch.workerId(), true);
         }
         if (type == Telemetry.Type.DONE) {
-            emitGroups(processor, emit);
+            emitGroups(processor, emit, windowEnd);
         }
         // a hand-off closes the reader at its position: nothing read may stay behind in the table
         flushPartials();

@@ -46,4 +46,15 @@ class ManagerOrdersTest {
                 () -> List.of(new ControlMessage(Type.INPUT_COMPLETE, ControlMessage.ALL)));
         assertEquals(ManagerOrders.Order.FINISH, plain.next());
     }
+
+    @Test
+    void aStopIsItsOwnOrderAndAnEndOfTheInputWinsOverIt() {
+        ManagerOrders stopped = new ManagerOrders("w-1", null,
+                () -> List.of(new ControlMessage(Type.STOP, "w-1")));
+        assertEquals(ManagerOrders.Order.STOP, stopped.next(), "a keyed worker obeys it only at its window end");
+        ManagerOrders both = new ManagerOrders("w-1", null,
+                () -> List.of(new ControlMessage(Type.INPUT_COMPLETE, ControlMessage.ALL),
+                        new ControlMessage(Type.STOP, "w-1")));
+        assertEquals(ManagerOrders.Order.FINISH, both.next());
+    }
 }

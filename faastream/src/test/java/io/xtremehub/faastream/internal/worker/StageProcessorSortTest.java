@@ -29,14 +29,14 @@ class StageProcessorSortTest {
         }
         assertEquals(List.of(), out, "nothing is emitted before the input ends");
         assertEquals(5, p.pendingGroups());
-        p.emitGroups(out::add);
+        p.emitGroups(out::add, 0);
         assertEquals(List.of("a", "a", "bb", "ccc", "dddd"), out);
         assertEquals(0, p.pendingGroups());
 
         out.clear();
         p.process("zz", out::add);
         p.process("y", out::add);
-        p.emitGroups(out::add);
+        p.emitGroups(out::add, 0);
         assertEquals(List.of("y", "zz"), out, "the next window is sorted on its own");
     }
 
@@ -47,7 +47,7 @@ class StageProcessorSortTest {
         }));
         p.process("a", e -> { });
         p.process("b", e -> { });
-        StageProcessor.GroupFailure f = assertThrows(StageProcessor.GroupFailure.class, () -> p.emitGroups(e -> { }));
+        StageProcessor.GroupFailure f = assertThrows(StageProcessor.GroupFailure.class, () -> p.emitGroups(e -> { }, 0));
         assertNull(f.key);
         assertEquals(2, f.size);
         assertEquals("no order", f.getCause().getMessage());
@@ -66,7 +66,7 @@ class StageProcessorSortTest {
         p.process(new byte[] {2}, e -> { });
         assertEquals(3, p.pendingGroups());
         List<Object> out = new ArrayList<>();
-        p.emitGroups(out::add);
+        p.emitGroups(out::add, 0);
         assertEquals(List.of(1, 2, 3), out.stream().map(b -> (int) ((byte[]) b)[0]).toList());
         assertFalse(new StageProcessor(stage, Serializers.utf8()).takesPacks(), "only raw bytes are kept packed");
         assertFalse(new StageProcessor(sortStage(SortOrder.byKey(String::length)), Serializers.bytes()).takesPacks(),
@@ -91,7 +91,7 @@ class StageProcessorSortTest {
         after.holdAgain(held);
         after.process(new byte[] {3, 4}, e -> { });
         List<Object> out = new ArrayList<>();
-        after.emitGroups(out::add);
+        after.emitGroups(out::add, 0);
         assertEquals(List.of(List.of(2, 2), List.of(3, 4), List.of(4, 3), List.of(5, 1)),
                 out.stream().map(b -> bytes((byte[]) b)).toList(), "restored records sort with the new ones");
     }
