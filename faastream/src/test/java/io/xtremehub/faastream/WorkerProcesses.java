@@ -15,12 +15,16 @@ final class WorkerProcesses {
     private WorkerProcesses() {
     }
 
+    /** The log of the JVM that writes the workers' class archive: a child of the manager, not a worker. */
+    private static final String ARCHIVE_TRAINING = "class-archive-training";
+
     /** The live worker processes that are children of {@code manager}, by worker id. */
     static Map<String, ProcessHandle> of(ProcessHandle manager) {
         Map<String, ProcessHandle> workers = new LinkedHashMap<>();
         manager.children().filter(ProcessHandle::isAlive).forEach(p -> {
             String id = workerId(p);
-            if (id != null) {
+            // a fresh build's first workers start while the archive's training JVM still runs
+            if (id != null && !id.equals(ARCHIVE_TRAINING)) {
                 workers.put(id, p);
             }
         });
