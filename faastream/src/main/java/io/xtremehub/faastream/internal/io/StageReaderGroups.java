@@ -2,7 +2,9 @@ package io.xtremehub.faastream.internal.io;
 
 import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
 import io.xtremehub.faastream.internal.wire.ChannelPace;
+import java.util.Map;
 
 /** The configuration of the reader group through which a stage's workers share its input stream. */
 public final class StageReaderGroups {
@@ -30,15 +32,25 @@ public final class StageReaderGroups {
     }
 
     /**
-     * Exactly-once: the only checkpoints are the epochs' (each closes a transaction), and Pravega's
-     * own refresh (such stages run a fixed set of workers); otherwise checkpoint every second
-     * (successors of merged segments are only released at a checkpoint) and refresh often.
+     * Exactly-once: the only checkpoints are the epochs' (each closes a transaction); otherwise checkpoint
+     * every second (successors of merged segments are only released at a checkpoint). Both refresh often:
+     * a Pravega reader sees a checkpoint only when it re-reads the group's state, so with Pravega's 3 s
+     * default every epoch, and the first one after a roll-back, waited up to 3 s for its slowest reader.
      */
     public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, int stages) {
-        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
+        ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream))
+                .groupRefreshTimeMillis(refreshMillis(stages));
         return exactlyOnce ? b.disableAutomaticCheckpoints().build()
-                : b.groupRefreshTimeMillis(refreshMillis(stages))
-                        .automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+                : b.automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+    }
+
+    /**
+     * Exactly-once, after a roll-back: the group {@code initial} configured, restarted at {@code positions}
+     * (a committed checkpoint's). A reset replaces the whole configuration, so the refresh is carried over.
+     */
+    public static ReaderGroupConfig restartAt(ReaderGroupConfig initial, Map<Stream, StreamCut> positions) {
+        return ReaderGroupConfig.builder().startFromStreamCuts(positions).disableAutomaticCheckpoints()
+                .groupRefreshTimeMillis(initial.getGroupRefreshTimeMillis()).build();
     }
 
     /** How often each reader of a job with this many stages re-reads its group's state. */

@@ -6,6 +6,7 @@ import io.pravega.client.stream.ReaderGroupConfig;
 import io.pravega.client.stream.Stream;
 import io.pravega.client.stream.StreamCut;
 import io.xtremehub.faastream.internal.io.PravegaContext;
+import io.xtremehub.faastream.internal.io.StageReaderGroups;
 import io.xtremehub.faastream.internal.jobrecord.EpochProgress;
 import io.xtremehub.faastream.internal.wire.EpochCheckpoint;
 import java.time.Duration;
@@ -223,8 +224,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         abortedEpochs += (current != null ? 1 : 0) + (pending != null ? 1 : 0);
         abortOpen();
         ReaderGroupConfig restart = committedPositions == null ? initialConfig
-                : ReaderGroupConfig.builder().startFromStreamCuts(committedPositions).disableAutomaticCheckpoints()
-                        .build();
+                : StageReaderGroups.restartAt(initialConfig, committedPositions);
         generation++;
         // recorded first: a manager whose job was taken over fails here and leaves the group alone
         journal.accept(progress(null, null, null));

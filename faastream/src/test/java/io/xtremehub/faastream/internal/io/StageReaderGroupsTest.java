@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.pravega.client.stream.ReaderGroupConfig;
+import io.pravega.client.stream.Stream;
+import io.pravega.client.stream.StreamCut;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StageReaderGroupsTest {
@@ -41,5 +44,16 @@ class StageReaderGroupsTest {
     void exactlyOnceGroupsCheckpointOnlyAtEpochs() {
         ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, 100);
         assertFalse(c.getAutomaticCheckpointIntervalMillis() > 0);
+    }
+
+    @Test
+    void exactlyOnceGroupsRefreshAsOftenAsOthersAlsoAfterARollBack() {
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, 3);
+        assertEquals(200, c.getGroupRefreshTimeMillis(), "a checkpoint is seen at a refresh");
+        Stream in = Stream.of("s", "in");
+        ReaderGroupConfig restart = StageReaderGroups.restartAt(c, Map.of(in, StreamCut.UNBOUNDED));
+        assertEquals(200, restart.getGroupRefreshTimeMillis(), "a reset replaces the whole configuration");
+        assertFalse(restart.getAutomaticCheckpointIntervalMillis() > 0);
+        assertEquals(Map.of(in, StreamCut.UNBOUNDED), restart.getStartingStreamCuts());
     }
 }
