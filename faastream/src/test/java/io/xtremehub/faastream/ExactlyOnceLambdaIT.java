@@ -83,6 +83,28 @@ class ExactlyOnceLambdaIT {
     }
 
     /**
+     * One worker's container starts late, so the others wait to start longer than their invocations
+     * allow and hand off as they are, before they read anything; their next invocations join the reader
+     * group anew. No checkpoint may begin while such a worker can still leave: one begun without its
+     * reader would never complete, and the job would stall (it did, with 1.2 s cold starts).
+     */
+    @Test
+    @Timeout(value = 4, unit = TimeUnit.MINUTES)
+    void aWorkerThatHandsOffBeforeItStartsIsWaitedFor() throws Exception {
+        try (LambdaInvokeServer lambdaService = new LambdaInvokeServer("faastream-eo-late",
+                lambdaPackage("faastream-eo-late"), TIME_LIMIT_MILLIS)) {
+            lambdaService.coldStartNext(TIME_LIMIT_MILLIS);
+            int events = EVENTS / 2;
+            List<String> results = run(lambdaService, events, job -> {
+            });
+            assertTrue(lambdaService.repeatedLaunches() >= 1,
+                    "a worker handed off before it started: " + lambdaService.repeatedLaunches());
+            assertEquals(List.of(), ChainCheck.violations(results, events, 2),
+                    "every value once, each slot's sums consecutive across its invocations");
+        }
+    }
+
+    /**
      * Runs the job on {@code lambdaService} while {@code events} values are fed, checks the running job
      * with {@code whileRunning} once every value is in the committed output, and returns the map's
      * results in that output (each chain's in order).

@@ -55,7 +55,18 @@ public final class WorkerEntryPoint implements AutoCloseable {
         }
         // a worker restarted in place, or one that hands off at an epoch checkpoint, continues as another
         // launch than the payload's
-        return new Ended(outcome, outcome == WorkerOutcome.HANDOFF ? runtime.continuation().encode() : null);
+        return new Ended(outcome, outcome == WorkerOutcome.HANDOFF
+                ? continuationPayload(payload, runtime.continuation()) : null);
+    }
+
+    /**
+     * The payload of the slot's next invocation, with the user's functions as this invocation received
+     * them. The continuation's own functions are the ones that ran here: their fields hold the state of
+     * the epoch just closed, which a roll-back to an earlier commit must not see (restoring epoch 0
+     * restores nothing, so the successor would go on from the uncommitted epoch's sums).
+     */
+    static String continuationPayload(String payload, WorkerLaunch continuation) {
+        return continuation.withSpec(WorkerLaunch.decode(payload).spec()).encode();
     }
 
     /**

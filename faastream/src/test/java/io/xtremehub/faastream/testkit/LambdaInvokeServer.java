@@ -9,10 +9,13 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,6 +38,11 @@ public final class LambdaInvokeServer implements AutoCloseable {
     private static final Pattern PAYLOAD = Pattern.compile("\"payload\"\\s*:\\s*\"([^\"]+)\"");
     /** How long each invocation waits before its handler runs, like a cold start; not counted in its time. */
     private volatile long coldStartMillis;
+    /** How long the next invocation alone waits before its handler runs (one slow container). */
+    private final AtomicLong nextColdStartMillis = new AtomicLong();
+    private static final Pattern WORKER_ID = Pattern.compile("j[0-9a-f]+-s\\d+w\\d+-\\d+(-h\\d+)?");
+    private final Set<String> launchedWorkers = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger repeatedLaunches = new AtomicInteger();
 
     public LambdaInvokeServer(String functionName, LambdaPackage function, long timeoutMillis)
             throws IOException {
@@ -75,6 +83,29 @@ public final class LambdaInvokeServer implements AutoCloseable {
                 StandardCharsets.ISO_8859_1)).find();
     }
 
+    /**
+     * How many invocations ran a worker id that an earlier invocation ran: a worker that handed off as it
+     * was, before it started (its time ran out while it waited to start).
+     */
+    public int repeatedLaunches() {
+        return repeatedLaunches.get();
+    }
+
+    /** The next invocation alone starts {@code millis} late (not counted in its time), one slow container. */
+    public void coldStartNext(long millis) {
+        nextColdStartMillis.set(millis);
+    }
+
+    private void countLaunch(byte[] body) {
+        Matcher m = PAYLOAD.matcher(new String(body, StandardCharsets.UTF_8));
+        if (m.find()) {
+            Matcher id = WORKER_ID.matcher(new String(Base64.getDecoder().decode(m.group(1)), StandardCharsets.ISO_8859_1));
+            if (id.find() && !launchedWorkers.add(id.group())) {
+                repeatedLaunches.incrementAndGet();
+            }
+        }
+    }
+
     /** Every invocation from now on starts {@code millis} late, as a Lambda container's cold start does. */
     public void coldStart(long millis) {
         coldStartMillis = millis;
@@ -90,13 +121,14 @@ public final class LambdaInvokeServer implements AutoCloseable {
             return;
         }
         invocations.incrementAndGet();
+        countLaunch(body);
         if (failSuccessor.get() && launchesSuccessor(body) && failSuccessor.compareAndSet(true, false)) {
             respond(ex, 200, "Unhandled", "{\"errorMessage\":\"injected: the container crashed while starting\"}"
                     .getBytes(StandardCharsets.UTF_8), null);
             return;
         }
         try {
-            Thread.sleep(coldStartMillis);
+            Thread.sleep(coldStartMillis + nextColdStartMillis.getAndSet(0));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

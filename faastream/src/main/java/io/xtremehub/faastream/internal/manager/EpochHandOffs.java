@@ -34,6 +34,7 @@ final class EpochHandOffs {
         // the successor is a new invocation: it gets the start-up timeout, not the heartbeat's
         slot.heard = false;
         slot.ready = false;
+        slot.reading = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();
         LOG.info("{}: worker {} handed off at epoch {}; {} goes on", st.label, t.worker(), epoch, slot.workerId);
@@ -43,9 +44,32 @@ final class EpochHandOffs {
         }
     }
 
-    /** Whether a successor of the stage has not joined its reader group yet: no checkpoint may start. */
-    static boolean underWay(StageState st) {
-        return st.slots.values().stream().anyMatch(s -> s.handOffEpoch > 0);
+    /**
+     * Whether a checkpoint may start now: not while a successor of the stage has not joined its reader
+     * group, nor while a worker has not started reading (it might still hand off before it starts).
+     */
+    static boolean mayCheckpoint(StageState st) {
+        return st.slots.values().stream().noneMatch(s -> s.handOffEpoch > 0 || (s.active() && !s.reading));
+    }
+
+    /**
+     * The worker of {@code slot} handed off before it started, as it was: the same launch runs again in a
+     * new invocation, whose reader joins anew. A checkpoint under way counted on its reader, which left
+     * before reaching it, so the stage rolls back ({@link #mayCheckpoint} keeps that from happening).
+     */
+    static void leftBeforeStart(StageState st, SlotState slot, StageRollBacks rollBacks) {
+        slot.ready = false;
+        slot.reading = false;
+        // the next invocation gets the start-up timeout, not the heartbeat's
+        slot.heard = false;
+        slot.lastSeen = System.currentTimeMillis();
+        if (st.transactions.checkpointUnderWay() && st.rollBack == null) {
+            rollBacks.rollBackStage(st, "worker " + slot.workerId + " handed off before it started, while a "
+                    + "checkpoint counted on its reader");
+        } else {
+            LOG.info("{}: worker {} handed off before it started; its next invocation starts as it would have",
+                    st.label, slot.workerId);
+        }
     }
 
     /** Starts every successor whose reader has joined, with the transaction after its hand-off's epoch. */

@@ -429,7 +429,7 @@ public final class JobRunner implements Job {
             Set<String> slots = new HashSet<>(st.slots.keySet());
             long commits = st.transactions.commits();
             try {
-                st.transactions.advance(slots, !EpochHandOffs.underWay(st));
+                st.transactions.advance(slots, EpochHandOffs.mayCheckpoint(st));
             } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
                 supervisor.rollBackStage(st, e.getMessage());
                 continue;

@@ -18,6 +18,12 @@ final class SlotState {
     /** Whether the current incarnation has reported at least once (it is past its start-up). */
     boolean heard;
     boolean ready;
+    /**
+     * Exactly-once: whether the current worker has reported since it started reading. Before that it
+     * may still hand off as it is (a Lambda invocation that ran short while it waited to start), and
+     * its successor's reader would join after a checkpoint begun meanwhile, which it then never reaches.
+     */
+    boolean reading;
     boolean finished;
     boolean stopping;
     int restarts;

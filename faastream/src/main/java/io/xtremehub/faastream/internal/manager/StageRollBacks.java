@@ -68,6 +68,7 @@ final class StageRollBacks {
         st.goSent = false;
         for (SlotState s : st.slots.values()) {
             s.ready = false;
+            s.reading = false;
             if (removed.contains(s)) {
                 stop(st, s);
                 rb.removed(s);

@@ -121,6 +121,11 @@ final class StageTransactionCoordinator implements AutoCloseable {
         return current;
     }
 
+    /** Whether a checkpoint has begun and its epoch is not committed yet. */
+    boolean checkpointUnderWay() {
+        return pending != null;
+    }
+
     boolean isOpen() {
         return current != null;
     }

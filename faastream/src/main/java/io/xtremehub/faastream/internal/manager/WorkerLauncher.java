@@ -78,6 +78,7 @@ final class WorkerLauncher {
     private void nextIncarnation(SlotState slot) {
         slot.workerId = jobId + "-" + slot.slot + "-" + slot.incarnation;
         slot.ready = false;
+        slot.reading = false;
         slot.heard = false;
         slot.last = null;
         slot.lastSeen = System.currentTimeMillis();

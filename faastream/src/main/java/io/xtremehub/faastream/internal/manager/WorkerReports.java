@@ -34,8 +34,14 @@ final class WorkerReports {
             st.endsSeen.addAll(t.endSegments());
         }
         switch (t.type()) {
-            case READY -> slot.ready = true;
-            case CHECKPOINTED -> st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            case READY -> {
+                slot.ready = true;
+                slot.reading = false;
+            }
+            case CHECKPOINTED -> {
+                slot.reading = true;
+                st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
+            }
             case HANDING_OFF -> EpochHandOffs.begin(st, slot, t);
             case ROLLED_BACK -> {
                 if (st.rollBack != null) {
@@ -44,11 +50,25 @@ final class WorkerReports {
             }
             case DONE -> done(st, slot, t);
             case FAILED -> failure.set(t.error());
-            case STATS, HANDOFF -> policy.addWorkerStats(new WorkerStats(st.index, t.worker(), t.queueSize(),
-                    t.eventsIn(), t.eventsOut(), t.processingNanos(), t.readNanos(), t.timestampMillis()));
+            case STATS -> {
+                slot.reading = true;
+                addStats(st, t);
+            }
+            case HANDOFF -> {
+                if (st.transactions != null && st.transactions.isOpen()) {
+                    // exactly-once workers hand off at checkpoints (HANDING_OFF); this one had not started
+                    EpochHandOffs.leftBeforeStart(st, slot, rollBacks);
+                }
+                addStats(st, t);
+            }
             default -> {
             }
         }
+    }
+
+    private void addStats(StageState st, Telemetry t) {
+        policy.addWorkerStats(new WorkerStats(st.index, t.worker(), t.queueSize(), t.eventsIn(), t.eventsOut(),
+                t.processingNanos(), t.readNanos(), t.timestampMillis()));
     }
 
     private void done(StageState st, SlotState slot, Telemetry t) {

@@ -87,6 +87,12 @@ public record WorkerLaunch(String jobId, String scope, String controllerUri, Obj
                 settings, splits, false, new ExactlyOnceStart(exactlyOnce.generation(), epoch, null, true));
     }
 
+    /** The same launch with {@code other}'s functions (the same job's, decoded afresh). */
+    public WorkerLaunch withSpec(JobSpec other) {
+        return new WorkerLaunch(jobId, scope, controllerUri, store, other, stage, slot, workerId, settings, splits,
+                restoreState, exactlyOnce);
+    }
+
     /**
      * The worker id of the invocation that continues {@code workerId} after its hand-off at {@code epoch}:
      * computed alike by the worker and the manager, which expects its reports. Unique, because a slot

@@ -262,6 +262,8 @@ public final class WorkerRuntime {
                         endpoints.useEpoch(UUID.fromString(gate.start().transaction()));
                     }
                     side.carryOver(gate.forProcessing());
+                    // from here on it no longer hands off as it is: the manager may count on its reader
+                    report(telemetry, Telemetry.Type.STATS, null);
                     return null;
                 }
                 case CANCELLED -> {
