@@ -36,8 +36,6 @@ public final class LambdaInvokeServer implements AutoCloseable {
     /** A hand-off successor's worker id ({@code <job>-s<stage>w<n>-<incarnation>-h<epoch>}) in its launch. */
     private static final Pattern SUCCESSOR = Pattern.compile("-s\\d+w\\d+-\\d+-h\\d+");
     private static final Pattern PAYLOAD = Pattern.compile("\"payload\"\\s*:\\s*\"([^\"]+)\"");
-    /** How long each invocation waits before its handler runs, like a cold start; not counted in its time. */
-    private volatile long coldStartMillis;
     /** How long the next invocation alone waits before its handler runs (one slow container). */
     private final AtomicLong nextColdStartMillis = new AtomicLong();
     private static final Pattern WORKER_ID = Pattern.compile("j[0-9a-f]+-s\\d+w\\d+-\\d+(-h\\d+)?");
@@ -106,11 +104,6 @@ public final class LambdaInvokeServer implements AutoCloseable {
         }
     }
 
-    /** Every invocation from now on starts {@code millis} late, as a Lambda container's cold start does. */
-    public void coldStart(long millis) {
-        coldStartMillis = millis;
-    }
-
     private void handle(HttpExchange ex) throws IOException {
         String path = ex.getRequestURI().getPath();
         String expected = "/2015-03-31/functions/" + functionName + "/invocations";
@@ -128,7 +121,7 @@ public final class LambdaInvokeServer implements AutoCloseable {
             return;
         }
         try {
-            Thread.sleep(coldStartMillis + nextColdStartMillis.getAndSet(0));
+            Thread.sleep(nextColdStartMillis.getAndSet(0));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
