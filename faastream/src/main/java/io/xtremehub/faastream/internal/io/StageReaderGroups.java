@@ -31,14 +31,23 @@ public final class StageReaderGroups {
 
     /**
      * Exactly-once: the only checkpoints are the epochs' (each closes a transaction), and Pravega's
-     * own refresh (such stages run a fixed set of workers); otherwise checkpoint every second
-     * (successors of merged segments are only released at a checkpoint) and refresh often.
+     * own refresh (such stages run a fixed set of workers); otherwise refresh often, and checkpoint
+     * every second (successors of merged segments are only released at a checkpoint) unless the stage
+     * groups by key. A keyed worker holds its open window in memory: a checkpoint would record its
+     * reader past events it has not emitted, and a lost worker's segments would be read again from
+     * there, losing them (they are read again from the end of its last emitted window instead, or from
+     * where it took them; see {@code KeyedStageResize}). Its input keeps its segments, so there are no
+     * merged ones to release.
      */
-    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, int stages) {
+    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, boolean keyed,
+                                           int stages) {
         ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
-        return exactlyOnce ? b.disableAutomaticCheckpoints().build()
-                : b.groupRefreshTimeMillis(refreshMillis(stages))
-                        .automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+        if (exactlyOnce) {
+            return b.disableAutomaticCheckpoints().build();
+        }
+        b.groupRefreshTimeMillis(refreshMillis(stages));
+        return keyed ? b.disableAutomaticCheckpoints().build()
+                : b.automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
     }
 
     /** How often each reader of a job with this many stages re-reads its group's state. */
