@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.platform.LocalProcessPlatform;
 import io.xtremehub.faastream.testkit.ObjectStores;
+import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
 import io.xtremehub.testkit.cluster.TestCluster;
@@ -21,14 +22,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * An at-least-once streaming reduce on worker JVMs whose reduce workers are killed with SIGKILL while
- * events keep coming: one that has emitted windows, then one of the restarted stage as soon as it has
- * registered (mostly before its first window end, when its segments are read again from where it took
- * them), then another that has emitted windows. The job must go on, and every input event must be
- * in some key's results (a killed worker's open window is read again; duplicates are allowed and
- * counted).
+ * An at-least-once streaming reduce whose reduce workers are lost while events keep coming. On worker
+ * JVMs, killed with SIGKILL: one that has emitted windows, then one of the restarted stage as soon as
+ * it has registered (mostly before its first window end, when its segments are read again from where
+ * it took them). On worker threads, stopped by the platform: one that has emitted windows. The job must
+ * go on, and every input event must be in some key's results (a lost worker's open window is read
+ * again; duplicates are allowed and counted).
  */
 @EmbeddedCluster
 class KeyedWorkerLossIT {
@@ -37,6 +39,8 @@ class KeyedWorkerLossIT {
     private static final int REDUCERS = 2;
     @Provided
     static TestCluster tc;
+    @RegisterExtension
+    static final ThreadManager threadManager = new ThreadManager();
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
@@ -45,11 +49,7 @@ class KeyedWorkerLossIT {
                 .logDir(Path.of("target", "keyed-loss-workers")).build();
         String in = tc.newStream("kl-in", 2);
         String out = tc.newStream("kl-out", 1);
-        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
-                .map(s -> s, Serializers.utf8()).named("pass")
-                .reduce(KeyedWorkerLossIT::keyOf, KeyedWorkerLossIT::ids, Serializers.utf8()).parallelism(REDUCERS)
-                .named("ids")
-                .writeToStream(out);
+        Pipeline<String> p = pipeline(in, out);
         try (Manager manager = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
                 .platform(processes).build()) {
             Job job = manager.execute(p, JobOptions.builder().mode(Mode.STREAM).window(Duration.ofSeconds(1)).build());
@@ -73,38 +73,75 @@ class KeyedWorkerLossIT {
                 boolean emitted = signals.firstReport(0, t -> t.worker().equals(early)
                         && t.windowEndPosition() != null) > 0;
                 kills.add(kill(processes, early) + (emitted ? " (after a window end)" : " (before any window end)"));
-                List<String> third = awaitNewGeneration(processes, job, signals, Set.copyOf(second));
-                awaitProgress(out, input, job);
-
-                // 3: again one that has emitted windows
-                String late = third.get(0);
-                await("a window end reported by " + late).atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
-                        .until(() -> signals.firstReport(0, t -> t.worker().equals(late)
-                                && t.windowEndPosition() != null) > 0);
-                kills.add(kill(processes, late));
-                awaitNewGeneration(processes, job, signals, Set.copyOf(third));
+                awaitNewGeneration(processes, job, signals, Set.copyOf(second));
                 awaitProgress(out, input, job);
                 input.close();
                 written = input.written();
             }
-            await("every event counted").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
-                    .failFast(() -> failed(job))
-                    .until(() -> new TreeSet<>(counted(out)).size() >= written);
-            assertEquals(JobState.RUNNING, job.status().state(), "the job goes on: " + job.status());
-            job.cancel();
-            List<Integer> ids = counted(out);
-            Set<Integer> missing = new TreeSet<>();
-            for (int i = 1; i <= written; i++) {
-                missing.add(i);
-            }
-            ids.forEach(missing::remove);
-            Map<Integer, Long> copies = ids.stream().collect(Collectors.groupingBy(i -> i, Collectors.counting()));
-            long duplicates = copies.values().stream().mapToLong(n -> n - 1).sum();
-            System.out.println("keyed worker loss: killed " + kills + "; " + written + " events, " + ids.size()
-                    + " counted, " + duplicates + " counted twice or more, load " + loadAverage());
-            assertEquals(Set.of(), missing, "events in no key's results");
-            assertTrue(ids.size() >= written);
+            check(job, out, written, kills);
         }
+    }
+
+    @Test
+    @Timeout(value = 3, unit = TimeUnit.MINUTES)
+    void aStoppedReduceWorkerThreadRestartsTheStageAndEveryEventIsCounted() throws Exception {
+        String in = tc.newStream("klt-in", 2);
+        String out = tc.newStream("klt-out", 1);
+        Job job = threadManager.manager().execute(pipeline(in, out),
+                JobOptions.builder().mode(Mode.STREAM).window(Duration.ofSeconds(1)).build());
+        String victim;
+        int written;
+        try (SteadyInput input = new SteadyInput(tc, in, 1_000_000, false, RATE);
+             StageSignals signals = new StageSignals(tc, job.id(), 1)) {
+            await("the first results").atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
+                    .until(() -> counted(out).size() >= RATE);
+            victim = threadManager.threads().runningWorkers().stream().filter(w -> w.contains("-s1w")).findFirst()
+                    .orElseThrow();
+            await("a window end reported by " + victim).atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
+                    .until(() -> signals.firstReport(0, t -> t.worker().equals(victim)
+                            && t.windowEndPosition() != null) > 0);
+            assertTrue(threadManager.threads().kill(victim), "could not stop " + victim);
+            await("the reduce stage restarted").atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
+                    .until(() -> {
+                        List<String> now = threadManager.threads().runningWorkers().stream()
+                                .filter(w -> w.contains("-s1w")).toList();
+                        return now.size() == REDUCERS && now.stream().noneMatch(w -> w.contains("-s1w0-")
+                                || w.contains("-s1w1-"));
+                    });
+            awaitProgress(out, input, job);
+            input.close();
+            written = input.written();
+        }
+        check(job, out, written, List.of(victim));
+    }
+
+    private static Pipeline<String> pipeline(String in, String out) {
+        return Pipeline.fromStream(in, Serializers.utf8())
+                .map(s -> s, Serializers.utf8()).named("pass")
+                .reduce(KeyedWorkerLossIT::keyOf, KeyedWorkerLossIT::ids, Serializers.utf8()).parallelism(REDUCERS)
+                .named("ids")
+                .writeToStream(out);
+    }
+
+    /** The job still runs, and every event 1..written is in the results; reports the duplicates. */
+    private static void check(Job job, String out, int written, List<String> kills) {
+        await("every event counted").atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(1))
+                .failFast(() -> failed(job))
+                .until(() -> new TreeSet<>(counted(out)).size() >= written);
+        assertEquals(JobState.RUNNING, job.status().state(), "the job goes on: " + job.status());
+        job.cancel();
+        List<Integer> ids = counted(out);
+        Set<Integer> missing = new TreeSet<>();
+        for (int i = 1; i <= written; i++) {
+            missing.add(i);
+        }
+        ids.forEach(missing::remove);
+        Map<Integer, Long> copies = ids.stream().collect(Collectors.groupingBy(i -> i, Collectors.counting()));
+        long duplicates = copies.values().stream().mapToLong(n -> n - 1).sum();
+        System.out.println("keyed worker loss: lost " + kills + "; " + written + " events, " + ids.size()
+                + " counted, " + duplicates + " counted twice or more, load " + loadAverage());
+        assertEquals(Set.of(), missing, "events in no key's results");
+        assertTrue(ids.size() >= written);
     }
 
     private static boolean failed(Job job) {

@@ -33,6 +33,11 @@ final class EmittedWindowPosition {
         }
     }
 
+    /** The last emitted window's end, or null before the first (processing thread). */
+    Position lastEmittedPosition() {
+        return serialized;
+    }
+
     /** {@link Position#toBytes} of the last emitted window's end, or null before the first (any thread). */
     byte[] lastEmitted() {
         return emitted;

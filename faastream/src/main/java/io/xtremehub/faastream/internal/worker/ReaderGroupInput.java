@@ -155,6 +155,12 @@ final class ReaderGroupInput implements StageInput {
         reader.closeAt(null);
     }
 
+    @Override
+    public void abandonAt(Position resumeAt) {
+        closeShare();
+        reader.closeAt(resumeAt);
+    }
+
     /** Closing reports the last read position, so the next owner of its segments goes on from there. */
     @Override
     public void close() {

@@ -1,5 +1,6 @@
 package io.xtremehub.faastream.internal.worker;
 
+import io.pravega.client.stream.Position;
 import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.Serializer;
 import io.xtremehub.faastream.internal.combine.MapSideCombiner;
@@ -236,8 +237,9 @@ public final class WorkerRuntime {
             }
             if (!clean && input != null) {
                 // events read but not processed: a successor must read them again (so must one that
-                // replaced this worker, declared lost, while it was still running)
-                abandonQuietly(input);
+                // replaced this worker, declared lost, while it was still running); a keyed worker's
+                // open window is lost with it, so they are read again from its last emitted window's end
+                abandonQuietly(input, emittedPosition == null ? null : emittedPosition.lastEmittedPosition());
                 input = null;
             }
             closeQuietly(processor, input, output, deadLetters, side);
@@ -675,8 +677,12 @@ public final class WorkerRuntime {
     }
 
     private void abandonQuietly(StageInput input) {
+        abandonQuietly(input, null);
+    }
+
+    private void abandonQuietly(StageInput input, Position resumeAt) {
         try {
-            input.abandon();
+            input.abandonAt(resumeAt);
         } catch (Exception e) { // Pravega rethrows checked exceptions unchecked
             LOG.debug("{}: abandoning the input failed: {}", label, e.toString());
         }
