@@ -33,14 +33,20 @@ public final class StageReaderGroups {
 
     /**
      * Exactly-once: the only checkpoints are the epochs' (each closes a transaction); otherwise checkpoint
-     * every second (successors of merged segments are only released at a checkpoint). Both refresh often:
-     * a Pravega reader sees a checkpoint only when it re-reads the group's state, so with Pravega's 3 s
-     * default every epoch, and the first one after a roll-back, waited up to 3 s for its slowest reader.
+     * every second (successors of merged segments are only released at a checkpoint) unless the stage
+     * groups by key. A keyed worker holds its open window in memory: a checkpoint would record its
+     * reader past events it has not emitted, and a lost worker's segments would be read again from
+     * there, losing them (they are read again from the end of its last emitted window instead, or from
+     * where it took them; see {@code KeyedStageResize}). Its input keeps its segments, so there are no
+     * merged ones to release. All refresh often: a Pravega reader sees a checkpoint only when it re-reads
+     * the group's state, so with Pravega's 3 s default every epoch, and the first one after a roll-back,
+     * waited up to 3 s for its slowest reader.
      */
-    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, int stages) {
+    public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, boolean keyed,
+                                           int stages) {
         ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream))
                 .groupRefreshTimeMillis(refreshMillis(stages));
-        return exactlyOnce ? b.disableAutomaticCheckpoints().build()
+        return exactlyOnce || keyed ? b.disableAutomaticCheckpoints().build()
                 : b.automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
     }
 

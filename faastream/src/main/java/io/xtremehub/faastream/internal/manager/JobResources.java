@@ -104,17 +104,18 @@ final class JobResources {
 
     /** Creates the stage's reader group once its stream exists, without waiting for the job's other streams. */
     CompletableFuture<ReaderGroup> createReaderGroupWhen(CompletableFuture<Boolean> streamCreated, int stage,
-                                                        String stream) {
-        return streamCreated.thenApplyAsync(ok -> createReaderGroup(stage, stream), JobResources::blockingThread);
+                                                        String stream, boolean keyed) {
+        return streamCreated.thenApplyAsync(ok -> createReaderGroup(stage, stream, keyed), JobResources::blockingThread);
     }
 
-    ReaderGroup createReaderGroup(int stage, String stream) {
-        readerGroups.createReaderGroup(names.readerGroup(stage), readerGroupConfig(stream));
+    /** @param keyed whether the stage groups by key (see {@link StageReaderGroups#config}) */
+    ReaderGroup createReaderGroup(int stage, String stream, boolean keyed) {
+        readerGroups.createReaderGroup(names.readerGroup(stage), readerGroupConfig(stream, keyed));
         return readerGroups.getReaderGroup(names.readerGroup(stage));
     }
 
-    ReaderGroupConfig readerGroupConfig(String stream) {
-        return StageReaderGroups.config(ctx.scope(), stream, exactlyOnce, stages);
+    ReaderGroupConfig readerGroupConfig(String stream, boolean keyed) {
+        return StageReaderGroups.config(ctx.scope(), stream, exactlyOnce, keyed, stages);
     }
 
     /** How many segments of the stream are active now. */

@@ -120,8 +120,8 @@ public final class JobRunner implements Job {
                 options.largeEventThreshold(), WORKER_STATS_MILLIS, options.queueCapacity(),
                 shuffleDir == null ? null : shuffleDir.toString());
         this.launcher = new WorkerLauncher(jobId, ctx, storeConfig, spec, settings, platform);
-        this.supervisor = new StageSupervisor(launcher, options, failure);
         this.keyedResize = new KeyedStageResize(launcher, mode == Mode.STREAM);
+        this.supervisor = new StageSupervisor(launcher, options, failure, keyedResize);
         this.scaler = new StageScaler(policy, launcher, resources, names,
                 options.scaleSourceStream() ? spec.source().stream() : null, keyedResize);
         this.parking = new SlotStateParking(store, storeConfig.spillBucket(), names);
@@ -173,7 +173,7 @@ public final class JobRunner implements Job {
         for (int i = 1; i < spec.stageCount(); i++) {
             if (spec.stage(i).keyed() || partitions[i] <= 1) {
                 groups.put(i, resources.createReaderGroupWhen(creating.get(names.dataStream(i)), i,
-                        names.dataStream(i)));
+                        names.dataStream(i), spec.stage(i).keyed()));
             }
         }
         try {
@@ -195,9 +195,9 @@ public final class JobRunner implements Job {
                 }
                 st.partitions = partitions[i];
                 st.readerGroup = groups.containsKey(i) ? groups.get(i).join()
-                        : resources.createReaderGroup(i, names.dataStream(i));
+                        : resources.createReaderGroup(i, names.dataStream(i), s.keyed());
             } else if (spec.source().kind() == SourceSpec.Kind.STREAM && mode == Mode.STREAM) {
-                st.readerGroup = resources.createReaderGroup(0, spec.source().stream());
+                st.readerGroup = resources.createReaderGroup(0, spec.source().stream(), s.keyed());
             }
             st.nextSlot = 0;
             stages.add(st);
@@ -289,7 +289,7 @@ public final class JobRunner implements Job {
 
     private StageTransactionCoordinator coordinator(StageState st) {
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input),
+        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input, st.spec.keyed()),
                 BatchEpochs.windowMillis(mode, st.spec, options.transactionWindow()),
                 epoch -> resources.deleteEpochState(st.index, epoch),
                 journal != null ? journal.stage(st.index) : progress -> { });
@@ -370,7 +370,7 @@ public final class JobRunner implements Job {
             supervisor.finishRollBacks(stages);
             keyedResize.advance(stages);
             for (StageState st : stages) {
-                if (st.readerGroup != null && !st.goSent && st.rollBack == null
+                if (st.readerGroup != null && !st.goSent && st.rollBack == null && !keyedResize.underWay(st)
                         && st.slots.values().stream().filter(s -> s.initial).allMatch(s -> s.ready || s.finished)) {
                     if (KeyedStageResize.startsTogether(st)) {
                         // by name: a later generation of the stage must not start on this one's signal

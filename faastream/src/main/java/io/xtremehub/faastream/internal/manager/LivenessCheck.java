@@ -37,8 +37,9 @@ final class LivenessCheck {
                 if (!exited && !silent) {
                     continue;
                 }
-                if (exited && slot.stopping) {
-                    // a worker told to stop may exit before its DONE report is read
+                if (exited && slot.stopping && !KeyedStageResize.startsTogether(st)) {
+                    // a worker told to stop may exit before its DONE report is read (a keyed one says DONE
+                    // before it exits, so one that exited without is lost, and its stage's resize waits for it)
                     continue;
                 }
                 if (exited) {

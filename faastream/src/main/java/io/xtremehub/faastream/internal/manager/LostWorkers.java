@@ -5,19 +5,22 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decides what a lost worker costs: a restart of its slot, in an exactly-once job a roll-back of its
- * stage ({@link StageRollBacks}), or the job's failure when neither keeps the results right (a keyed
- * at-least-once stage, a stage finishing its input, a slot that keeps failing).
+ * stage ({@link StageRollBacks}), in an at-least-once keyed stream stage a restart of the stage at its
+ * next window end ({@link KeyedStageResize#lost}), or the job's failure when none keeps the results
+ * right (a keyed stage of a batch, a stage finishing its input, a slot or keyed stage that keeps failing).
  */
 final class LostWorkers {
     private static final Logger LOG = LoggerFactory.getLogger(LostWorkers.class);
     private static final int MAX_RESTARTS = 3;
     private final WorkerLauncher launcher;
     private final StageRollBacks rollBacks;
+    private final KeyedStageResize keyedResize;
     private final JobFailure failure;
 
-    LostWorkers(WorkerLauncher launcher, StageRollBacks rollBacks, JobFailure failure) {
+    LostWorkers(WorkerLauncher launcher, StageRollBacks rollBacks, KeyedStageResize keyedResize, JobFailure failure) {
         this.launcher = launcher;
         this.rollBacks = rollBacks;
+        this.keyedResize = keyedResize;
         this.failure = failure;
     }
 
@@ -25,6 +28,13 @@ final class LostWorkers {
     void lost(StageState st, SlotState slot, String why) {
         slot.handle.kill();
         String who = st.label + " worker " + slot.workerId;
+        if (keyedResize.resizes(st) && !st.inputComplete) {
+            if (!keyedResize.lost(st, slot, who + " " + why)) {
+                failure.set(who + " " + why + "; the stage lost " + KeyedStageResize.MAX_LOSSES_WITHOUT_PROGRESS
+                        + " workers in a row before any emitted a window, giving up");
+            }
+            return;
+        }
         if (st.spec.keyed() && st.transactions == null) {
             failure.set(who + " " + why + " while holding key groups; its partial groups are lost, so the job stops"
                     + " rather than emit incomplete results (rerun the job)");

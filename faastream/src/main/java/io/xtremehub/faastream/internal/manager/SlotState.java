@@ -39,6 +39,11 @@ final class SlotState {
     String handedOffBy;
     /** Exactly-once: the stage's commit count when this slot last lost a worker. */
     long commitsAtLastLoss;
+    /**
+     * At-least-once keyed streaming stages: the reader position after the last window the worker emitted
+     * and flushed, as it last reported it ({@code Position.toBytes}); null before its first window end.
+     */
+    byte[] windowEndPosition;
 
     SlotState(String slot, List<SourceSplit> splits, boolean initial) {
         this.slot = slot;

@@ -7,18 +7,19 @@ import java.util.List;
 /**
  * Follows the workers of a job's stages, wiring together the parts that each do one thing: taking
  * in their reports ({@link WorkerReports}), finding lost ones ({@link LivenessCheck}), deciding what
- * a loss costs ({@link LostWorkers}) and rolling exactly-once stages back ({@link StageRollBacks}).
+ * a loss costs ({@link LostWorkers}), rolling exactly-once stages back ({@link StageRollBacks}) and
+ * restarting at-least-once keyed ones at a window end ({@link KeyedStageResize}).
  */
 final class StageSupervisor {
     private final StageRollBacks rollBacks;
     private final WorkerReports reports;
     private final LivenessCheck liveness;
 
-    StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure) {
+    StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure, KeyedStageResize keyedResize) {
         this.rollBacks = new StageRollBacks(launcher, options.heartbeatTimeout());
         this.reports = new WorkerReports(options.scalingPolicy(), rollBacks, failure);
         this.liveness = new LivenessCheck(options.heartbeatTimeout(), options.startupTimeout(), reports,
-                new LostWorkers(launcher, rollBacks, failure), failure);
+                new LostWorkers(launcher, rollBacks, keyedResize, failure), failure);
     }
 
     /** The roll-backs of exactly-once stages, which a resize at a commit also goes through. */

@@ -33,6 +33,9 @@ final class WorkerReports {
         if (t.endSegments() != null) {
             st.endsSeen.addAll(t.endSegments());
         }
+        if (t.windowEndPosition() != null) {
+            slot.windowEndPosition = t.windowEndPosition();
+        }
         switch (t.type()) {
             case READY -> {
                 slot.ready = true;

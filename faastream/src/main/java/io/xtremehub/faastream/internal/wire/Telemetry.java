@@ -11,18 +11,22 @@ import java.util.List;
  * @param bytesTotal    bounded sources: bytes of the assigned splits
  * @param error         FAILED: the one-line reason
  * @param checkpointEpoch CHECKPOINTED, HANDING_OFF: the exactly-once epoch whose state and output this worker has saved
+ * @param windowEndPosition at-least-once keyed streaming stages: the worker's reader position right after the
+ *                  events of the last window it emitted and flushed ({@code Position.toBytes}), or null
+ *                  before its first; the manager resumes a lost worker's segments there
  */
 public record Telemetry(Type type, int stage, String worker, String slot, int queueSize, long eventsIn,
                         long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
                         long bytesTotal, List<Long> endSegments, List<Integer> partitions, String error,
-                        long timestampMillis, long checkpointEpoch) {
+                        long timestampMillis, long checkpointEpoch, byte[] windowEndPosition) {
     /**
      * The same report stamped at {@code millis}: a sign of life from a worker whose processing thread is
      * busy in one long call (its counters have not moved).
      */
     public Telemetry at(long millis) {
         return new Telemetry(type, stage, worker, slot, queueSize, eventsIn, eventsOut, processingNanos, readNanos,
-                deadLettered, bytesRead, bytesTotal, endSegments, partitions, error, millis, checkpointEpoch);
+                deadLettered, bytesRead, bytesTotal, endSegments, partitions, error, millis, checkpointEpoch,
+                windowEndPosition);
     }
 
     /** Report kinds. */

@@ -2,6 +2,7 @@ package io.xtremehub.faastream.internal.worker;
 
 import io.pravega.client.stream.EventRead;
 import io.pravega.client.stream.EventStreamReader;
+import io.pravega.client.stream.Position;
 import io.pravega.client.stream.ReaderConfig;
 import io.pravega.client.stream.impl.ByteBufferSerializer;
 import io.xtremehub.faastream.internal.io.LargeEvents;
@@ -11,6 +12,7 @@ import io.xtremehub.faastream.internal.wire.EventPack;
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 
 /**
  * Reads the segments the stage's reader group assigns to this worker. On intermediate streams the
@@ -39,6 +41,8 @@ final class ReaderGroupInput implements StageInput {
     private final Deque<InputItem> unpacked = new ArrayDeque<>();
     /** Whether packs are handed out whole, for a stage that keeps them as they are. */
     private final boolean wholePacks;
+    /** The reader's position after its last read that returned something; null before the first. */
+    private Position afterLastRead;
 
     /**
      * @param rebalance whether the reader lets go of all its segments at once when it holds more than
@@ -77,19 +81,24 @@ final class ReaderGroupInput implements StageInput {
         if (buf == null) {
             return null;
         }
+        // items carry where a reader would start again to lose none of them (see InputItem#resumeAt)
+        Position before = afterLastRead;
+        afterLastRead = r.getPosition();
         String origin = String.valueOf(r.getEventPointer());
         if (!enveloped) {
             byte[] b = new byte[buf.remaining()];
             buf.get(b);
-            return InputItem.event(b, -1, origin);
+            return InputItem.event(b, -1, origin).resumingAt(afterLastRead);
         }
         Envelope e = Envelope.decode(buf);
         return switch (e.type()) {
-            case END -> InputItem.end(e.segmentId());
-            case DATA -> InputItem.event(e.payload(), e.partition(), origin);
-            case REF -> InputItem.event(large.fetch(e.refKey()), e.partition(), origin + " (large event " + e.refKey() + ")");
-            case PACK -> unpack(e.payload(), e.partition(), origin);
-            case PACK_REF -> unpack(large.fetch(e.refKey()), e.partition(), origin + " (parked pack " + e.refKey() + ")");
+            case END -> InputItem.end(e.segmentId()).resumingAt(afterLastRead);
+            case DATA -> InputItem.event(e.payload(), e.partition(), origin).resumingAt(afterLastRead);
+            case REF -> InputItem.event(large.fetch(e.refKey()), e.partition(), origin + " (large event " + e.refKey() + ")")
+                    .resumingAt(afterLastRead);
+            case PACK -> unpack(e.payload(), e.partition(), origin, before);
+            case PACK_REF -> unpack(large.fetch(e.refKey()), e.partition(), origin + " (parked pack " + e.refKey() + ")",
+                    before);
         };
     }
 
@@ -110,14 +119,17 @@ final class ReaderGroupInput implements StageInput {
         share.released();
     }
 
-    private InputItem unpack(byte[] body, int partition, String origin) {
+    /** @param before the reader's position before the pack: its events but the last resume there */
+    private InputItem unpack(byte[] body, int partition, String origin, Position before) {
         if (wholePacks) {
-            return InputItem.pack(body, EventPack.count(body), partition, origin);
+            return InputItem.pack(body, EventPack.count(body), partition, origin).resumingAt(afterLastRead);
         }
         String base = origin + " packed event ";
-        long i = 0;
-        for (byte[] event : EventPack.unpack(body)) {
-            unpacked.add(InputItem.event(event, partition, base, i++));
+        List<byte[]> events = EventPack.unpack(body);
+        for (int i = 0; i < events.size(); i++) {
+            // only once the pack's last event is processed is the whole pack behind the resume point
+            unpacked.add(InputItem.event(events.get(i), partition, base, i,
+                    i == events.size() - 1 ? afterLastRead : before));
         }
         return unpacked.poll();
     }
@@ -141,6 +153,12 @@ final class ReaderGroupInput implements StageInput {
     public void abandon() {
         closeShare();
         reader.closeAt(null);
+    }
+
+    @Override
+    public void abandonAt(Position resumeAt) {
+        closeShare();
+        reader.closeAt(resumeAt);
     }
 
     /** Closing reports the last read position, so the next owner of its segments goes on from there. */

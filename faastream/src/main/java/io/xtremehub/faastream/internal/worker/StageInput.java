@@ -1,5 +1,7 @@
 package io.xtremehub.faastream.internal.worker;
 
+import io.pravega.client.stream.Position;
+
 /** Where a worker reads its events: a reader group, bucket objects, or stream segments in batch. */
 interface StageInput extends AutoCloseable {
     /** The next item, or null when none arrived within the timeout (or a bounded input is exhausted). */
@@ -47,6 +49,14 @@ interface StageInput extends AutoCloseable {
      */
     default void abandon() {
         close();
+    }
+
+    /**
+     * Lets go of the input as a crash would, a reader group's segments handed on from {@code resumeAt}
+     * (an at-least-once keyed worker's last emitted window end), or as {@link #abandon} when null.
+     */
+    default void abandonAt(Position resumeAt) {
+        abandon();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.xtremehub.faastream.internal.worker;
 
+import io.pravega.client.stream.Position;
 import io.xtremehub.faastream.Mode;
 import io.xtremehub.faastream.Serializer;
 import io.xtremehub.faastream.internal.combine.MapSideCombiner;
@@ -74,6 +75,11 @@ public final class WorkerRuntime {
     private SideChannel side;
     /** The manager's orders, from the control messages the side channel polled. */
     private final ManagerOrders orders;
+    /**
+     * At-least-once keyed streaming stages: where the reader would start again to lose nothing emitted,
+     * reported to the manager for when this worker is lost; null for other stages.
+     */
+    private final EmittedWindowPosition emittedPosition;
     /** Folds this stage's results per key before a combining reduce; null for other stages. */
     private MapSideCombiner partials;
     /** End markers reported durably by a sync so far. */
@@ -115,6 +121,8 @@ public final class WorkerRuntime {
         this.state = new SlotStateStore(store, launch, label + " worker " + launch.workerId());
         this.orders = new ManagerOrders(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation(),
                 () -> side.control());
+        this.emittedPosition = stage.keyed() && exactlyOnce == null && launch.settings().mode() == Mode.STREAM
+                ? new EmittedWindowPosition() : null;
     }
 
     public WorkerOutcome run() {
@@ -229,8 +237,9 @@ public final class WorkerRuntime {
             }
             if (!clean && input != null) {
                 // events read but not processed: a successor must read them again (so must one that
-                // replaced this worker, declared lost, while it was still running)
-                abandonQuietly(input);
+                // replaced this worker, declared lost, while it was still running); a keyed worker's
+                // open window is lost with it, so they are read again from its last emitted window's end
+                abandonQuietly(input, emittedPosition == null ? null : emittedPosition.lastEmittedPosition());
                 input = null;
             }
             closeQuietly(processor, input, output, deadLetters, side);
@@ -398,6 +407,13 @@ public final class WorkerRuntime {
                 windows.next(now);
                 flushPartials();
                 output.tick();
+                if (emittedPosition != null) {
+                    // the window is durable downstream before the manager may resume a lost worker after it
+                    output.flush();
+                    emittedPosition.emitted();
+                    lastTelemetry = now;
+                    side.report(telemetry(Telemetry.Type.STATS, null));
+                }
             }
             heartbeat();
             if (reader.finished() && queue.isEmpty() && !readerThread.isAlive()) {
@@ -464,6 +480,14 @@ public final class WorkerRuntime {
 
     private void handle(InputItem item, StageProcessor processor, Serializer<Object> inSer, Consumer<Object> emit,
                         DeadLetters deadLetters, StageOutput output) throws WorkerFailure {
+        handleOne(item, processor, inSer, emit, deadLetters, output);
+        if (emittedPosition != null) {
+            emittedPosition.processed(item);
+        }
+    }
+
+    private void handleOne(InputItem item, StageProcessor processor, Serializer<Object> inSer, Consumer<Object> emit,
+                           DeadLetters deadLetters, StageOutput output) throws WorkerFailure {
         if (item.partition() >= 0 && partitions.add(item.partition())) {
             output.partitionHint(item.partition());
         }
@@ -592,6 +616,10 @@ public final class WorkerRuntime {
         if (deadLetters != null) {
             deadLetters.flush();
         }
+        if (emittedPosition != null && type == Telemetry.Type.DONE) {
+            // DONE carries it: should this worker die before its reader is closed, the manager resumes there
+            emittedPosition.emitted();
+        }
         reader.endsWritten();
         // orders that came while it finished: a roll-back aborts what it just wrote, and the manager
         // waits for this worker to say it let go (a DONE instead left it waiting in vain)
@@ -628,7 +656,8 @@ public final class WorkerRuntime {
         return new Telemetry(type, launch.stage(), launch.workerId(), launch.slot(), queue.size(),
                 r == null ? 0 : r.eventsIn(), eventsOut, processingNanos, r == null ? 0 : r.readNanos(), deadLettered,
                 r == null ? 0 : r.bytesRead(), progressTotal(), r == null ? new ArrayList<>() : r.endSegments(),
-                List.copyOf(partitions), error, System.currentTimeMillis(), checkpointEpoch);
+                List.copyOf(partitions), error, System.currentTimeMillis(), checkpointEpoch,
+                emittedPosition == null ? null : emittedPosition.lastEmitted());
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
@@ -650,8 +679,12 @@ public final class WorkerRuntime {
     }
 
     private void abandonQuietly(StageInput input) {
+        abandonQuietly(input, null);
+    }
+
+    private void abandonQuietly(StageInput input, Position resumeAt) {
         try {
-            input.abandon();
+            input.abandonAt(resumeAt);
         } catch (Exception e) { // Pravega rethrows checked exceptions unchecked
             LOG.debug("{}: abandoning the input failed: {}", label, e.toString());
         }

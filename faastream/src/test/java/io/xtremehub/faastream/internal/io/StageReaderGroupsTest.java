@@ -14,7 +14,7 @@ class StageReaderGroupsTest {
     @Test
     void aShortJobRefreshesAndCheckpointsAsBefore() {
         for (int stages = 1; stages <= 20; stages++) {
-            ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, stages);
+            ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, false, stages);
             assertEquals(200, c.getGroupRefreshTimeMillis(), "stages " + stages);
             assertEquals(1_000, c.getAutomaticCheckpointIntervalMillis(), "stages " + stages);
         }
@@ -22,7 +22,7 @@ class StageReaderGroupsTest {
 
     @Test
     void aLongJobsGroupsTogetherStayWithinTheirBudget() {
-        ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, 100);
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, false, 100);
         assertEquals(500, c.getGroupRefreshTimeMillis());
         assertEquals(5_000, c.getAutomaticCheckpointIntervalMillis());
         // 100 groups of one reader: 200 state reads and 20 checkpoints a second in all
@@ -42,18 +42,26 @@ class StageReaderGroupsTest {
 
     @Test
     void exactlyOnceGroupsCheckpointOnlyAtEpochs() {
-        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, 100);
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, false, 100);
         assertFalse(c.getAutomaticCheckpointIntervalMillis() > 0);
     }
 
     @Test
     void exactlyOnceGroupsRefreshAsOftenAsOthersAlsoAfterARollBack() {
-        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, 3);
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, false, 3);
         assertEquals(200, c.getGroupRefreshTimeMillis(), "a checkpoint is seen at a refresh");
         Stream in = Stream.of("s", "in");
         ReaderGroupConfig restart = StageReaderGroups.restartAt(c, Map.of(in, StreamCut.UNBOUNDED));
         assertEquals(200, restart.getGroupRefreshTimeMillis(), "a reset replaces the whole configuration");
         assertFalse(restart.getAutomaticCheckpointIntervalMillis() > 0);
         assertEquals(Map.of(in, StreamCut.UNBOUNDED), restart.getStartingStreamCuts());
+    }
+
+    @Test
+    void atLeastOnceKeyedGroupsNeverCheckpointButRefreshOften() {
+        // a checkpoint would record a keyed reader past the events of its open window
+        ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, true, 1);
+        assertFalse(c.getAutomaticCheckpointIntervalMillis() > 0);
+        assertEquals(200, c.getGroupRefreshTimeMillis());
     }
 }

@@ -63,8 +63,8 @@ public final class ReaderGroupSpreadBenchmark {
             ReaderGroupSpreadBenchmark bench = new ReaderGroupSpreadBenchmark(cluster);
             Map<String, Variant> variants = Map.of(
                     "before", new Variant(bench::configBefore, false),
-                    "refresh-only", new Variant(stream -> StageReaderGroups.config(cluster.scope(), stream, false, 1), false),
-                    "after", new Variant(stream -> StageReaderGroups.config(cluster.scope(), stream, false, 1), true));
+                    "refresh-only", new Variant(stream -> StageReaderGroups.config(cluster.scope(), stream, false, false, 1), false),
+                    "after", new Variant(stream -> StageReaderGroups.config(cluster.scope(), stream, false, false, 1), true));
             // alternate the variants trial by trial, so that all see the same machine load
             for (int t = 1; t <= trials; t++) {
                 for (String variant : List.of("before", "refresh-only", "after")) {
