@@ -89,6 +89,14 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         }
     }
 
+    /** Starts as many standbys beyond the pool's size, which the coming launches will take. */
+    @Override
+    public void expectLaunches(int launches) {
+        if (standbys != null) {
+            standbys.expect(launches);
+        }
+    }
+
     private Process startStandby(Path log, Path logFolder) throws IOException {
         return start(logFolder, log, List.of(WorkerMain.STANDBY));
     }

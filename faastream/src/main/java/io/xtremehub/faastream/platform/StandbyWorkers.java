@@ -89,6 +89,18 @@ final class StandbyWorkers implements AutoCloseable {
         return standby.process();
     }
 
+    /**
+     * Starts {@code launches} standbys beyond the pool's size now, each warmed up on the latest request:
+     * the launches expected soon take them, and leave the pool at its size.
+     */
+    synchronized void expect(int launches) {
+        for (int i = 0; i < launches && !closed && warmUpPayload != null; i++) {
+            starting++;
+            String payload = warmUpPayload;
+            background.execute(() -> startOne(payload));
+        }
+    }
+
     /** The standbys waiting now (for tests). */
     synchronized List<Process> waiting() {
         return ready.stream().map(Standby::process).filter(Process::isAlive).toList();

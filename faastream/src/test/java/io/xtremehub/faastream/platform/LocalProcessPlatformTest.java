@@ -117,6 +117,35 @@ class LocalProcessPlatformTest {
     }
 
     @Test
+    void expectedLaunchesStartStandbysBeyondThePoolWhichTheyTake() throws Exception {
+        try (LocalProcessPlatform platform = build(LocalProcessPlatform.builder().classArchiveDir(null).standbyWorkers(1),
+                "")) {
+            platform.expectLaunches(2); // nothing launched yet: no request to warm up on, so nothing starts
+            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w0-0", "j1", 0, "request-1"))));
+            awaitStandbys(platform, 1);
+            platform.expectLaunches(2); // a roll-back with two lost slots began
+            awaitStandbys(platform, 3);
+            List<Process> before = platform.standbyProcesses();
+            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w1-1", "j1", 0, "request-2"))));
+            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w2-1", "j1", 0, "request-3"))));
+            List<Process> after = platform.standbyProcesses();
+            assertEquals(1, after.size(), "the pool is back at its size, no more: " + after);
+            assertTrue(before.containsAll(after), "no standby was started for the two launches: " + before + " " + after);
+            for (String worker : List.of("j1-s0w1-1", "j1-s0w2-1")) {
+                assertEquals("standby ready", Files.readAllLines(dir.resolve("logs").resolve(worker + ".log")).get(0),
+                        worker + " ran in a standby");
+            }
+        }
+    }
+
+    private static void awaitStandbys(LocalProcessPlatform platform, int n) throws InterruptedException {
+        for (int i = 0; i < 200 && platform.standbyProcesses().size() < n; i++) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertEquals(n, platform.standbyProcesses().size(), "standbys waiting");
+    }
+
+    @Test
     void closingThePlatformEndsItsStandbys() throws Exception {
         LocalProcessPlatform platform = build(LocalProcessPlatform.builder().classArchiveDir(null).standbyWorkers(2), "");
         awaitEnd(platform.launch(new WorkerRequest("j1-s0w0-0", "j1", 0, "request-1")));
