@@ -5,19 +5,23 @@
 # between, against a no-failure baseline measured the same way in the same runs.
 # Writes benchmarks/results/<name>.csv (every measurement) and <name>.md (default name failure-experiment).
 # --class-archive off: worker JVMs start without their shared class archive (the baseline of that lever).
+# --standbys N: worker JVMs each manager keeps started ahead of need (default 1; 0: every launch starts a JVM).
 # Usage: scripts/bench-failure-experiment.sh [--runs 3] [--name failure-experiment] [--class-archive on|off]
+#        [--standbys N]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs=3
 name=failure-experiment
 archive=on
+standbys=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --name) name="$2"; shift 2 ;;
     --class-archive) archive="$2"; shift 2 ;;
-    *) echo "unknown option $1 (use --runs N, --name N, --class-archive on|off)" >&2; exit 2 ;;
+    --standbys) standbys="$2"; shift 2 ;;
+    *) echo "unknown option $1 (use --runs N, --name N, --class-archive on|off, --standbys N)" >&2; exit 2 ;;
   esac
 done
 csv="$root/benchmarks/results/$name.csv"
@@ -30,7 +34,8 @@ for run in $(seq 1 "$runs"); do
   echo "run $run of $runs"
   mvn -B -o -q -pl faastream -am verify -Dit.test=FailureExperimentIT -Dtest=none \
     -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
-    -Dfailure.experiment.csv="$csv" -Dfaastream.worker.class.archive="$archive"
+    -Dfailure.experiment.csv="$csv" -Dfaastream.worker.class.archive="$archive" \
+    -Dfaastream.worker.standbys="$standbys"
 done
 load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -41,7 +46,7 @@ column() { awk -F, -v f="$1" -v c="$2" 'NR > 1 && $1 == f && $c != "" { print $c
 {
   echo "# FaaStream failure experiment, $started ($(nproc) cores, load average $load_before before, $load_after after)"
   echo
-  echo "Command: \`scripts/bench-failure-experiment.sh --runs $runs --name $name --class-archive $archive\`. Each run: an exactly-once"
+  echo "Command: \`scripts/bench-failure-experiment.sh --runs $runs --name $name --class-archive $archive --standbys $standbys\`. Each run: an exactly-once"
   echo "cumulative sum on 5 worker JVMs (local-process platform) under a manager JVM, 100 events/s, epochs of"
   echo "500 ms; SIGKILL in turn of all workers, one worker, one worker while an epoch checkpoint is under way"
   echo "(some workers have reported it, the victim has not), then the manager (a new manager resumes the job)."

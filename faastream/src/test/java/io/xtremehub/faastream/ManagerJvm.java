@@ -74,6 +74,10 @@ final class ManagerJvm {
         if (archive != null) {
             java.add(java.size() - 2, "-Dfaastream.worker.class.archive=" + archive); // its workers' start-up
         }
+        String standbys = System.getProperty("faastream.worker.standbys");
+        if (standbys != null) {
+            java.add(java.size() - 2, "-Dfaastream.worker.standbys=" + standbys); // worker JVMs started ahead
+        }
         java.addAll(mainAndArgs);
         Process p = new ProcessBuilder(java).redirectErrorStream(true).redirectOutput(logs.resolve("manager.console")
                 .toFile()).start();

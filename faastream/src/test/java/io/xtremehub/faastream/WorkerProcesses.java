@@ -17,6 +17,8 @@ final class WorkerProcesses {
 
     /** The log of the JVM that writes the workers' class archive: a child of the manager, not a worker. */
     private static final String ARCHIVE_TRAINING = "class-archive-training";
+    /** The logs of worker JVMs started ahead of need, until a launch takes one and renames its log. */
+    private static final String STANDBY = "standby-";
 
     /** The live worker processes that are children of {@code manager}, by worker id. */
     static Map<String, ProcessHandle> of(ProcessHandle manager) {
@@ -24,7 +26,7 @@ final class WorkerProcesses {
         manager.children().filter(ProcessHandle::isAlive).forEach(p -> {
             String id = workerId(p);
             // a fresh build's first workers start while the archive's training JVM still runs
-            if (id != null && !id.equals(ARCHIVE_TRAINING)) {
+            if (id != null && !id.equals(ARCHIVE_TRAINING) && !id.startsWith(STANDBY)) {
                 workers.put(id, p);
             }
         });

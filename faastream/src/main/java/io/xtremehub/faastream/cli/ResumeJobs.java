@@ -109,6 +109,6 @@ final class ResumeJobs implements Callable<Integer> {
         String extra = classPath.stream().map(c -> c.toAbsolutePath().toString())
                 .collect(Collectors.joining(File.pathSeparator));
         String base = p.classPath() != null ? p.classPath() : LocalProcessPlatform.defaultClassPath();
-        return new PlatformSection.Processes(p.java(), base + File.pathSeparator + extra, p.jvmArgs(), p.logDir());
+        return new PlatformSection.Processes(p.java(), base + File.pathSeparator + extra, p.jvmArgs(), p.logDir(), p.standbyWorkers());
     }
 }

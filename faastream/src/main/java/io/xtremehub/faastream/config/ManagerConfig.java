@@ -36,7 +36,7 @@ public record ManagerConfig(String controller, String scope, ObjectStoreSection 
         controller = controller == null ? "tcp://127.0.0.1:9090" : controller;
         scope = scope == null ? "xtremehub" : scope;
         objectStore = objectStore == null ? new ObjectStoreSection(null, null, null, null, null) : objectStore;
-        platform = platform == null ? new PlatformSection.Processes(null, null, null, null) : platform;
+        platform = platform == null ? new PlatformSection.Processes(null, null, null, null, null) : platform;
         metricsHost = metricsHost == null ? "127.0.0.1" : metricsHost;
         URI uri = parseUri(controller);
         if (uri.getScheme() == null || !CONTROLLER_SCHEMES.contains(uri.getScheme()) || uri.getHost() == null) {

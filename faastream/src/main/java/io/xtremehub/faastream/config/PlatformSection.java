@@ -28,8 +28,17 @@ public sealed interface PlatformSection {
      * @param classPath class path of worker JVMs (default: this JVM's)
      * @param jvmArgs   options of worker JVMs, replacing the defaults
      * @param logDir    directory of worker logs
+     * @param standbyWorkers worker JVMs started ahead of need, so a launch need not wait for one (0: none)
      */
-    record Processes(String java, String classPath, List<String> jvmArgs, String logDir) implements PlatformSection {
+    record Processes(String java, String classPath, List<String> jvmArgs, String logDir, Integer standbyWorkers)
+            implements PlatformSection {
+        public Processes {
+            if (standbyWorkers != null && (standbyWorkers < 0 || standbyWorkers > 64)) {
+                throw new IllegalArgumentException("platform key 'standbyWorkers' must be between 0 (off) and 64, not "
+                        + standbyWorkers);
+            }
+        }
+
         @Override
         public WorkerPlatform create() {
             LocalProcessPlatform.Builder b = LocalProcessPlatform.builder();
@@ -44,6 +53,9 @@ public sealed interface PlatformSection {
             }
             if (logDir != null) {
                 b.logDir(Path.of(logDir));
+            }
+            if (standbyWorkers != null) {
+                b.standbyWorkers(standbyWorkers);
             }
             return b.build();
         }

@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Each worker's output goes to {@code <logDir>/<workerId>.log}, its log file (the components' warnings)
  * to {@code <logDir>/<workerId>/xtremehub.log} unless its JVM options set {@code xtremehub.log.dir}.
  * Worker JVMs share a class archive ({@link WorkerClassArchive}), so they run from a class path of
- * jars: each class folder on it is copied into a jar ({@link WorkerClassPath}).
+ * jars: each class folder on it is copied into a jar ({@link WorkerClassPath}). A few worker JVMs
+ * wait started ahead of need ({@link StandbyWorkers}, {@link Builder#standbyWorkers}), so a launch
+ * does not wait for a JVM to start.
  */
 public final class LocalProcessPlatform implements WorkerPlatform {
     /** Where XtremeHub's logback configuration puts its log file. */
@@ -34,6 +36,8 @@ public final class LocalProcessPlatform implements WorkerPlatform {
     /** Null when worker JVMs load their classes themselves. */
     private final WorkerClassArchive archive;
     private final Map<String, Process> processes = new ConcurrentHashMap<>();
+    /** Null when every launch starts its own JVM. */
+    private final StandbyWorkers standbys;
 
     private LocalProcessPlatform(Builder b) {
         this.java = b.java;
@@ -47,6 +51,8 @@ public final class LocalProcessPlatform implements WorkerPlatform {
             this.classPath = b.classPath;
             this.archive = null;
         }
+        int standbyCount = b.standbyWorkers != null ? b.standbyWorkers : Builder.defaultStandbyWorkers();
+        this.standbys = standbyCount > 0 ? new StandbyWorkers(standbyCount, logDir, this::startStandby) : null;
     }
 
     public static Builder builder() {
@@ -61,27 +67,19 @@ public final class LocalProcessPlatform implements WorkerPlatform {
 
     @Override
     public WorkerHandle launch(WorkerRequest request) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        cmd.addAll(jvmArgs);
         if (archive != null) {
-            cmd.addAll(archive.options());
             archive.trainOnce(request.payload());
         }
-        if (jvmArgs.stream().noneMatch(a -> a.startsWith("-D" + LOG_DIR_PROPERTY + "="))) {
-            // each worker's log file of its own, not one ./logs/xtremehub.log that every worker appends to
-            cmd.add("-D" + LOG_DIR_PROPERTY + "=" + logDir.resolve(request.workerId()));
-        }
-        cmd.add("-cp");
-        cmd.add(classPath);
-        cmd.add(WorkerMain.class.getName());
+        Path log = logDir.resolve(request.workerId() + ".log");
+        Path logFolder = logDir.resolve(request.workerId());
         try {
             Files.createDirectories(logDir);
-            File log = logDir.resolve(request.workerId() + ".log").toFile();
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
-            try (OutputStream in = p.getOutputStream()) {
-                in.write(request.payload().getBytes(StandardCharsets.US_ASCII));
+            Process p = standbys == null ? null : standbys.claim(request, log, logFolder);
+            if (p == null) {
+                p = start(logFolder, log, List.of());
+                try (OutputStream in = p.getOutputStream()) {
+                    in.write(request.payload().getBytes(StandardCharsets.US_ASCII));
+                }
             }
             processes.put(request.workerId(), p);
             return new ProcessHandleImpl(request.workerId(), p);
@@ -89,6 +87,43 @@ public final class LocalProcessPlatform implements WorkerPlatform {
             throw new UncheckedIOException("cannot start worker JVM " + request.workerId() + " with " + java
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Starts as many standbys beyond the pool's size, which the coming launches will take. */
+    @Override
+    public void expectLaunches(int launches) {
+        if (standbys != null) {
+            standbys.expect(launches);
+        }
+    }
+
+    private Process startStandby(Path log, Path logFolder) throws IOException {
+        return start(logFolder, log, List.of(WorkerMain.STANDBY));
+    }
+
+    /** A worker JVM logging into {@code logFolder}, its output appended to {@code log}. */
+    private Process start(Path logFolder, Path log, List<String> mainArgs) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(jvmArgs);
+        if (archive != null) {
+            cmd.addAll(archive.options());
+        }
+        if (jvmArgs.stream().noneMatch(a -> a.startsWith("-D" + LOG_DIR_PROPERTY + "="))) {
+            // each worker's log file of its own, not one ./logs/xtremehub.log that every worker appends to
+            cmd.add("-D" + LOG_DIR_PROPERTY + "=" + logFolder);
+        }
+        cmd.add("-cp");
+        cmd.add(classPath);
+        cmd.add(WorkerMain.class.getName());
+        cmd.addAll(mainArgs);
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+    }
+
+    /** The standby worker JVMs waiting for a launch now. */
+    List<Process> standbyProcesses() {
+        return standbys == null ? List.of() : standbys.waiting();
     }
 
     /** The OS process id of a running worker, or -1 (lets tests kill a worker like a crash would). */
@@ -112,9 +147,12 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         return "processes";
     }
 
-    /** Kills any worker process still running. */
+    /** Kills any worker process still running, standbys too. */
     @Override
     public void close() {
+        if (standbys != null) {
+            standbys.close();
+        }
         processes.values().forEach(Process::destroyForcibly);
         processes.clear();
     }
@@ -135,6 +173,10 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         static final String CLASS_ARCHIVE_PROPERTY = "faastream.worker.class.archive";
         private Path classArchiveDir = "off".equals(System.getProperty(CLASS_ARCHIVE_PROPERTY)) ? null
                 : Path.of(System.getProperty("java.io.tmpdir"), "faastream-worker-classes");
+        /** Sets the default number of standby worker JVMs (a baseline for recovery measurements: 0). */
+        static final String STANDBY_WORKERS_PROPERTY = "faastream.worker.standbys";
+        /** Null: the system property's or 1, read when the platform is built. */
+        private Integer standbyWorkers;
 
         {
             // workers log like the manager: same logback configuration when one was given
@@ -157,6 +199,37 @@ public final class LocalProcessPlatform implements WorkerPlatform {
          * load their classes themselves, from the class path as given.
          */
         public Builder classArchiveDir(Path v) { this.classArchiveDir = v; return this; }
+
+        /**
+         * How many worker JVMs wait started ahead of need (default 1, or system property
+         * {@value #STANDBY_WORKERS_PROPERTY}): a launch takes one instead of starting a JVM, and
+         * another starts in the background. 0: every launch starts its own JVM. They start with the
+         * first launch, warmed up on the latest request, and end with the platform or its JVM.
+         */
+        public Builder standbyWorkers(int v) {
+            this.standbyWorkers = checkStandbyWorkers(v, "standbyWorkers");
+            return this;
+        }
+
+        private static int defaultStandbyWorkers() {
+            String v = System.getProperty(STANDBY_WORKERS_PROPERTY);
+            if (v == null || v.isBlank()) {
+                return 1;
+            }
+            try {
+                return checkStandbyWorkers(Integer.parseInt(v.trim()), "system property " + STANDBY_WORKERS_PROPERTY);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("system property " + STANDBY_WORKERS_PROPERTY
+                        + " must be a whole number of standby worker JVMs (0 turns them off), not '" + v + "'");
+            }
+        }
+
+        private static int checkStandbyWorkers(int v, String what) {
+            if (v < 0 || v > 64) {
+                throw new IllegalArgumentException(what + " must be between 0 (off) and 64, not " + v);
+            }
+            return v;
+        }
 
         public LocalProcessPlatform build() {
             return new LocalProcessPlatform(this);

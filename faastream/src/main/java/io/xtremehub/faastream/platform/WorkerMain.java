@@ -7,18 +7,22 @@ import java.nio.charset.StandardCharsets;
 /**
  * Entry point of a worker JVM started by {@link LocalProcessPlatform}: reads its request payload
  * from standard input, runs the worker, and exits with 0 (done), 3 (cancelled) or 1 (failed); with
- * {@value #WARM_UP}, only warms up on the request and exits with 0.
+ * {@value #WARM_UP}, only warms up on the request and exits with 0; with {@value #STANDBY}, warms up
+ * and waits for its request as a {@link StandbyWorker}.
  */
 public final class WorkerMain {
     /** First argument of a training run for {@link WorkerClassArchive}: see {@link WorkerEntryPoint#warmUp}. */
     static final String WARM_UP = "--warm-up";
+    /** First argument of a JVM started ahead of need by {@link StandbyWorkers}. */
+    static final String STANDBY = "--standby";
 
     private WorkerMain() {
     }
 
     public static void main(String[] args) throws IOException {
-        String payload = new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
-        if (args.length > 0 && args[0].equals(WARM_UP)) {
+        String mode = args.length > 0 ? args[0] : "";
+        if (mode.equals(WARM_UP)) {
+            String payload = new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
             try (WorkerEntryPoint entry = new WorkerEntryPoint()) {
                 entry.warmUp(payload);
             }
@@ -26,6 +30,9 @@ public final class WorkerMain {
         }
         WorkerOutcome outcome;
         try (WorkerEntryPoint entry = new WorkerEntryPoint()) {
+            // a standby keeps the clients its warm-up connected for the worker it becomes
+            String payload = mode.equals(STANDBY) ? StandbyWorker.awaitRequest(entry)
+                    : new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
             outcome = entry.run(payload, null, 0).outcome();
         }
         System.exit(switch (outcome) {

@@ -8,6 +8,14 @@ package io.xtremehub.faastream.platform;
 public interface WorkerPlatform extends AutoCloseable {
     WorkerHandle launch(WorkerRequest request);
 
+    /**
+     * A hint that {@code launches} more launches are coming soon (a stage's roll-back will replace its
+     * lost workers once its survivors have let go): a platform that starts workers ahead of need can
+     * start them now. Launches work the same without it.
+     */
+    default void expectLaunches(int launches) {
+    }
+
     /** A short name for status output. */
     String name();
 

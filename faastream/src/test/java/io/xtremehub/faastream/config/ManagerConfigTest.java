@@ -68,6 +68,8 @@ class ManagerConfigTest {
         assertEquals("m.yaml at 'platform': platform type lambda needs 'functionName'",
                 refusal(dir, "platform: {type: lambda, region: r, accessKey: a, secretKey: s}"));
         assertEquals("m.yaml: metricsPort must be between 0 and 65535, not 70000", refusal(dir, "metricsPort: 70000"));
+        assertEquals("m.yaml at 'platform': platform key 'standbyWorkers' must be between 0 (off) and 64, not -1",
+                refusal(dir, "platform: {type: processes, standbyWorkers: -1}"));
         assertEquals("FAASTREAM_METRICS_PORT must be a whole number, not 'x'", assertThrows(ConfigException.class,
                 () -> ManagerConfig.resolve(null, Map.of("FAASTREAM_METRICS_PORT", "x"))).getMessage());
         assertEquals("environment FAASTREAM_*: controller must look like tcp://host:9090, not 'localhost'",

@@ -12,6 +12,7 @@ import io.pravega.client.stream.impl.ClientFactoryImpl;
 import io.xtremehub.pravega.Controllers;
 import io.xtremehub.pravega.ReaderWakeUp;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -25,6 +26,8 @@ public final class PravegaContext implements AutoCloseable {
     private final URI controllerUri;
     private final ClientConfig config;
     private final ScheduledExecutorService executor;
+    /** Made on first use: only a manager with exactly-once stages polls checkpoints. */
+    private volatile CheckpointPolls checkpointPolls;
     private final ControllerImpl controller;
     private final SocketConnectionFactoryImpl connections;
     private final ClientFactoryImpl clients;
@@ -60,6 +63,20 @@ public final class PravegaContext implements AutoCloseable {
     public ClientFactoryImpl clientFactory() { return clients; }
     public ScheduledExecutorService executor() { return executor; }
 
+    /** The scheduler for {@code ReaderGroup.initiateCheckpoint}: polls a checkpoint every 50 ms, not 500. */
+    public ScheduledExecutorService checkpointPolls() {
+        CheckpointPolls polls = checkpointPolls;
+        if (polls == null) {
+            synchronized (this) {
+                if (checkpointPolls == null) {
+                    checkpointPolls = new CheckpointPolls(Duration.ofMillis(50));
+                }
+                polls = checkpointPolls;
+            }
+        }
+        return polls;
+    }
+
     @Override
     public void close() {
         try {
@@ -71,5 +88,8 @@ public final class PravegaContext implements AutoCloseable {
         controller.close();
         connections.close();
         executor.shutdownNow();
+        if (checkpointPolls != null) {
+            checkpointPolls.shutdownNow();
+        }
     }
 }

@@ -73,16 +73,26 @@ final class StageRollBacks {
                 stop(st, s);
                 rb.removed(s);
             } else if (lost.test(s) || s.finished || !s.handle.alive()) {
-                stopLost(st, s);
+                markLost(st, s);
             } else {
                 rb.awaitSurvivor(s);
                 st.tell(new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
             }
         }
+        // the lost slots' (and a resize's new slots') workers start while the survivors let go, not after
+        launcher.expectLaunches(rb.lostCount() + Math.max(0, rb.resizeTo() - (st.slots.size() - removed.size())));
     }
 
-    /** A slot of the roll-back under way lost its worker (or is given up on): it gets a new one. */
+    /**
+     * A slot of the roll-back under way lost its worker (or is given up on): it gets a new one, which
+     * the platform can start now, while the roll-back waits for its survivors.
+     */
     void stopLost(StageState st, SlotState s) {
+        markLost(st, s);
+        launcher.expectLaunches(1);
+    }
+
+    private static void markLost(StageState st, SlotState s) {
         stop(st, s);
         st.rollBack.lost(s);
     }

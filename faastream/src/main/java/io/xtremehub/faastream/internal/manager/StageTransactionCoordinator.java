@@ -199,7 +199,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         String name = new EpochCheckpoint(generation, epoch, next).name();
         // recorded before the workers can use it, so a recovering manager knows to abort it
         journal.accept(progress(null, null, next));
-        pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.executor()), new HashSet<>());
+        pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.checkpointPolls()), new HashSet<>());
     }
 
     private void commit(Checkpoint checkpoint) {

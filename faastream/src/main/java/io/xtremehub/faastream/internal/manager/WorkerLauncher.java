@@ -54,6 +54,13 @@ final class WorkerLauncher {
         return Integer.parseInt(slot.substring(slot.lastIndexOf('w') + 1));
     }
 
+    /** Tells the platform that {@code launches} launches will follow soon (it may start them ahead). */
+    void expectLaunches(int launches) {
+        if (launches > 0) {
+            platform.expectLaunches(launches);
+        }
+    }
+
     void launch(StageState st, SlotState slot) {
         nextIncarnation(slot);
         WorkerLaunch.ExactlyOnceStart start = st.transactions != null
