@@ -124,7 +124,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
         if (hops == Hops.LOCAL || Upstream.of(request) != null) {
             return null;
         }
-        Optional<Match> match = policies.match(bucket, key);
+        // the policy PolicyBlobStore resolved for the request, when it is about this object; a copy's
+        // source and the reads the chain makes itself are matched here
+        RequestPolicy resolved = RequestPolicy.attached(request);
+        Optional<Match> match = resolved != null && resolved.isFor(bucket, key) ? resolved.match()
+                : policies.match(bucket, key);
         if (match.isEmpty()) {
             return null;
         }
