@@ -18,6 +18,14 @@ public sealed interface Backend {
     /** A short description for logs and status. */
     String describe();
 
+    /**
+     * Whether it stores a body whose length it is not told first (a transformed chunk streamed from
+     * the mesh). The S3 backend's client must send Content-Length, so it is not.
+     */
+    default boolean takesUnknownLengths() {
+        return !(this instanceof S3);
+    }
+
     /** Buckets are directories under {@code baseDir}. */
     static Backend filesystem(Path baseDir) {
         return new Filesystem(baseDir);

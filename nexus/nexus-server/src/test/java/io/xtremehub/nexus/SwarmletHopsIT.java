@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.xtremehub.nexus.marker.MarkerTrailer;
+import io.xtremehub.nexus.marker.MarkerTrailerBlobStore;
 import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.MetadataJson;
 import io.xtremehub.nexus.metadata.RedisMetadataStore;
@@ -159,9 +161,12 @@ class SwarmletHopsIT {
         return storedMarker(backend(swarmlet), bucket, key);
     }
 
-    /** The marker of an object as the filesystem backend in that directory holds it. */
+    /**
+     * The marker of an object as the filesystem backend in that directory holds it, in its metadata or
+     * trailing its bytes.
+     */
     static ObjectMarker storedMarker(Path backend, String bucket, String key) {
-        BlobStore store = Backend.filesystem(backend).create();
+        BlobStore store = MarkerTrailerBlobStore.over(Backend.filesystem(backend).create());
         return ObjectMarker.from(store.blobMetadata(HeadObjectRequest.builder().bucket(bucket).key(key).build())
                 .metadata()).orElseThrow();
     }
@@ -203,6 +208,48 @@ class SwarmletHopsIT {
         assertFalse(Files.exists(backend("cloud").resolve("lts").resolve("seg/from-cloud")));
         assertThrows(NoSuchKeyException.class, () -> get(edge, "lts", "seg/from-cloud"));
         assertThrows(NoSuchKeyException.class, () -> edge.headObject(r -> r.bucket("lts").key("seg/from-cloud")));
+    }
+
+    @Test
+    void aTransformedChunkStreamsIntoTheStoringHopsBackendWithNoSpool() throws Exception {
+        // the cloud worker cannot spool: a file stands where its spool directory was, so a spooled
+        // chunk would fail to be stored
+        Path spool = tmp.resolve("c1").resolve("spool");
+        Path aside = tmp.resolve("c1").resolve("spool-aside");
+        Files.move(spool, aside);
+        Files.writeString(spool, "not a directory");
+        try {
+            byte[] data = TestData.logLines(3 << 20, 23);
+            String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
+                    .digest(data));
+            String eTag = edge.putObject(r -> r.bucket("lts").key("seg/unspooled"), RequestBody.fromBytes(data))
+                    .eTag();
+            assertEquals(md5, eTag.replace("\"", ""));
+            assertArrayEquals(data, get(edge, "lts", "seg/unspooled"));
+            assertArrayEquals(data, get(cloud, "lts", "seg/unspooled"));
+            var head = cloud.headObject(r -> r.bucket("lts").key("seg/unspooled"));
+            assertEquals(data.length, head.contentLength());
+            assertEquals(eTag, head.eTag());
+            assertArrayEquals(Arrays.copyOfRange(data, 2_000_001, 2_050_001), edge.getObjectAsBytes(r -> r
+                    .bucket("lts").key("seg/unspooled").range("bytes=2000001-2050000")).asByteArray());
+            assertArrayEquals(Arrays.copyOfRange(data, data.length - 5_000, data.length), cloud.getObjectAsBytes(r -> r
+                    .bucket("lts").key("seg/unspooled").range("bytes=-5000")).asByteArray());
+            assertEquals(data.length, cloud.listObjectsV2(r -> r.bucket("lts").prefix("seg/unspooled")).contents()
+                    .get(0).size());
+
+            // the marker trails the compressed, encrypted bytes: the backend's metadata only says so
+            ObjectMarker marker = storedMarker("cloud", "lts", "seg/unspooled");
+            assertEquals(List.of(0, 1), marker.steps().stream().map(ObjectMarker.Step::position).toList());
+            assertEquals(data.length, marker.originalLength());
+            assertEquals(md5, marker.originalETag());
+            Map<String, String> raw = Backend.filesystem(backend("cloud")).create().blobMetadata(HeadObjectRequest
+                    .builder().bucket("lts").key("seg/unspooled").build()).metadata();
+            assertTrue(raw.keySet().stream().anyMatch(MarkerTrailer.PENDING::equalsIgnoreCase), raw.toString());
+            assertTrue(ObjectMarker.from(raw).isEmpty());
+        } finally {
+            Files.delete(spool);
+            Files.move(aside, spool);
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.chain;
 
+import io.xtremehub.nexus.marker.MarkerTrailerBlobStore;
 import io.xtremehub.nexus.marker.ObjectVersions;
 import io.xtremehub.nexus.metadata.MetadataStore;
 import io.xtremehub.nexus.metrics.MetricsFilter;
@@ -44,7 +45,8 @@ public final class MiddlewareChain implements AutoCloseable {
     private final ContextTags contexts;
 
     private MiddlewareChain(Builder b) throws IOException {
-        this.backend = b.backend;
+        // innermost: objects whose marker trails their bytes look to every layer as if it were in their metadata
+        this.backend = MarkerTrailerBlobStore.over(b.backend);
         PolicyResolver policies = new PolicyResolver(b.metadata);
         TagStore sidecars = new TagStore(backend, b.tagBucket);
         ObjectTags tags = new ObjectTags(sidecars);
@@ -55,7 +57,7 @@ public final class MiddlewareChain implements AutoCloseable {
             Hops hops = b.directory == null ? Hops.LOCAL
                     : MeshHops.between(b.swarmlet, b.directory, b.meshSecret, policies);
             this.pipeline = PipelineBlobStore.runningPipelines(backend, policies, b.pipelines, b.workDir, contexts,
-                    b.metrics, hops);
+                    b.metrics, hops, b.backendTakesUnknownLengths);
             BlobStore chain = pipeline;
             this.router = b.membership == null ? null : PartitionRouter.routingPartitions(chain, policies,
                     b.pipelines, b.membership, b.meshSecret, b.onOwnershipChange);
@@ -131,6 +133,7 @@ public final class MiddlewareChain implements AutoCloseable {
         private String swarmlet;
         private SwarmletDirectory directory;
         private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
+        private boolean backendTakesUnknownLengths;
 
         private Builder(BlobStore backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
@@ -185,6 +188,16 @@ public final class MiddlewareChain implements AutoCloseable {
         public Builder hops(String name, SwarmletDirectory swarmlets) {
             this.swarmlet = Objects.requireNonNull(name, "swarmlet");
             this.directory = Objects.requireNonNull(swarmlets, "directory");
+            return this;
+        }
+
+        /**
+         * Whether the backend stores a body whose length it is not told first (the filesystem and
+         * transient ones do; the S3 one's client does not): then a storing hop streams a transformed
+         * chunk into it, its marker trailing the bytes, rather than spooling it (default false).
+         */
+        public Builder backendTakesUnknownLengths(boolean value) {
+            this.backendTakesUnknownLengths = value;
             return this;
         }
 

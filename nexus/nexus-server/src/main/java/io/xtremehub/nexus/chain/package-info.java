@@ -15,6 +15,8 @@
  *    TaggingBlobStore               keeps client tags in step with writes, copies and deletes
  *    PartitionRouter                swarmlet only: sends chunks of stateful policies to their partition's owner
  *    PipelineBlobStore              runs the policy's streamlets on writes, undoes them on reads
+ *    MarkerTrailerBlobStore         shows an object whose marker trails its bytes with the marker in its
+ *                                   metadata (a storing hop streams a forwarded chunk so, unspooled)
  *  backend (filesystem, transient, S3)
  * </pre>
  *

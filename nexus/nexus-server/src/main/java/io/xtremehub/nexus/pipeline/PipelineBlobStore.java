@@ -81,7 +81,8 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     });
 
     private PipelineBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
-                              ContextTags contexts, NexusMetrics metrics, Hops hops) throws IOException {
+                              ContextTags contexts, NexusMetrics metrics, Hops hops,
+                              boolean backendTakesUnknownLengths) throws IOException {
         super(backend);
         this.policies = policies;
         this.hops = hops;
@@ -89,7 +90,7 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
         this.contexts = contexts;
         this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics, hops);
+        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics, hops, backendTakesUnknownLengths);
         this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
@@ -104,11 +105,15 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
      * @param contexts where the pipeline's context is stored
      * @param metrics where bytes per policy and streamlet times are counted
      * @param hops where the steps of policies pinned to locations or needing hardware run
+     * @param backendTakesUnknownLengths whether the backend stores a body whose length is not known
+     *     before it ends (then a forwarded chunk is streamed into it with its marker trailing)
      */
     public static PipelineBlobStore runningPipelines(BlobStore backend, PolicyResolver policies,
                                                      PipelineFactory pipelines, Path workDir, ContextTags contexts,
-                                                     NexusMetrics metrics, Hops hops) throws IOException {
-        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics, hops);
+                                                     NexusMetrics metrics, Hops hops,
+                                                     boolean backendTakesUnknownLengths) throws IOException {
+        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics, hops,
+                backendTakesUnknownLengths);
     }
 
     /**
@@ -119,7 +124,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
         if (hops == Hops.LOCAL || Upstream.of(request) != null) {
             return null;
         }
-        Optional<Match> match = policies.match(bucket, key);
+        // the policy PolicyBlobStore resolved for the request, when it is about this object; a copy's
+        // source and the reads the chain makes itself are matched here
+        RequestPolicy resolved = RequestPolicy.attached(request);
+        Optional<Match> match = resolved != null && resolved.isFor(bucket, key) ? resolved.match()
+                : policies.match(bucket, key);
         if (match.isEmpty()) {
             return null;
         }

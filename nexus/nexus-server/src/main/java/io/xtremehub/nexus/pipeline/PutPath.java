@@ -4,6 +4,7 @@ import io.xtremehub.nexus.api.ByteStreamlet;
 import io.xtremehub.nexus.api.ObjectRef;
 import io.xtremehub.nexus.api.StreamletException;
 import io.xtremehub.nexus.http.ETags;
+import io.xtremehub.nexus.marker.MarkerTrailer;
 import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.metadata.StateFencedException;
 import io.xtremehub.nexus.metrics.NexusMetrics;
@@ -47,10 +48,12 @@ final class PutPath {
     private final ContextTags contexts;
     private final NexusMetrics metrics;
     private final Hops hops;
+    private final boolean backendTakesUnknownLengths;
 
     PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics,
-            Hops hops) {
+            Hops hops, boolean backendTakesUnknownLengths) {
         this.backend = backend;
+        this.backendTakesUnknownLengths = backendTakesUnknownLengths;
         this.hops = hops;
         this.metrics = metrics;
         this.pipelines = pipelines;
@@ -146,6 +149,8 @@ final class PutPath {
             }
             Written written = direct
                     ? putDirect(request, payload, pipeline, ctx, eTagOverride, leg, upstream)
+                    : lastLeg && trailable(pipeline, leg)
+                    ? putTrailed(request, payload, pipeline, ctx, eTagOverride, leg, upstream)
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
             ctx.commit();
             metrics.clientBytes(match.policy().name(), "received", written.received());
@@ -387,6 +392,89 @@ final class PutPath {
             steps.add(new ObjectMarker.Step(s.position(), s.descriptor().id(), layers.counters().get(i).count()));
         }
         return steps;
+    }
+
+    /**
+     * Whether the storing hop can stream a transformed chunk into its backend, its marker trailing the
+     * bytes ({@link MarkerTrailer}): the backend must take a body of unknown length (the S3 backend's
+     * client needs the length first), and no step of this hop may decide on the whole chunk (event
+     * and routing streamlets see it spooled).
+     */
+    private boolean trailable(ActivePipeline pipeline, Hops.Leg leg) {
+        if (!backendTakesUnknownLengths) {
+            return false;
+        }
+        for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
+            if (step.descriptor().on().onPut() && (step.events() != null
+                    || step.descriptor().type() == io.xtremehub.nexus.api.StreamletType.ROUTING)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Streams a chunk forwarded by an earlier hop through this hop's steps into the backend, with no
+     * spool: its marker needs what the earlier hops did (their output lengths, the client's length and
+     * MD5), which arrives after the bytes, so it is written after them as a trailer of the same object
+     * (one backend PUT: whole or absent; a failure before the end, a bad Content-MD5 at the entry
+     * included, stores nothing).
+     */
+    private Written putTrailed(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
+                               PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
+            throws IOException {
+        String writeId = ObjectMarker.newWriteId();
+        Layers layers = buildLayers(payload, pipeline, ctx, leg);
+        CountingInputStream output = new CountingInputStream(layers.stream());
+        java.util.concurrent.atomic.AtomicReference<ObjectMarker> sealed = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        InputStream stored = MarkerTrailer.append(output, () -> {
+            try {
+                payload.transferTo(OutputStream.nullOutputStream()); // what a streamlet left unread
+                Upstream.Prior before = upstream.prior().get();
+                String eTag = before.originalETag() != null ? before.originalETag() : eTagOverride;
+                if (eTag == null) {
+                    // an earlier hop digests the client's bytes whenever a step transforms them
+                    throw new IllegalStateException("the earlier hop sent no ETag for a transformed chunk");
+                }
+                List<ObjectMarker.Step> steps = new ArrayList<>(before.steps());
+                steps.addAll(applied(layers));
+                ObjectMarker marker = new ObjectMarker(pipeline.policy().name(), pipeline.policy().version(),
+                        pipeline.policy().fingerprint(), before.originalLength(), eTag, steps, null, Map.of(),
+                        writeId);
+                sealed.set(marker);
+                return marker;
+            } catch (IOException e) {
+                failure.compareAndSet(null, new java.io.UncheckedIOException(e));
+                throw failure.get();
+            } catch (RuntimeException e) {
+                failure.compareAndSet(null, e);
+                throw e;
+            }
+        });
+        String target = pipeline.policy().defaultOutputBucket();
+        PutObjectRequest.Builder b = request.toBuilder().bucket(target).contentLength(null).contentMD5(null)
+                .metadata(MarkerTrailer.pendingMetadata(request.metadata(), writeId));
+        try {
+            backend.putBlob(FlexChecksum.clearOn(b).build(), stored);
+        } catch (RuntimeException e) {
+            RuntimeException cause = failure.get();
+            if (cause instanceof java.io.UncheckedIOException u) {
+                throw u.getCause();
+            }
+            throw cause != null ? cause : e;
+        }
+        ObjectMarker marker = sealed.get();
+        if (marker == null) {
+            throw new IOException("the backend stored " + request.bucket() + "/" + request.key()
+                    + " without reading it to its end");
+        }
+        ctx.object(new ObjectRef(request.bucket(), request.key(), marker.originalETag(), marker.originalLength()));
+        if (!target.equals(request.bucket())) {
+            writeStub(request, marker, target);
+        }
+        return new Written(PutObjectResponse.builder().eTag(marker.originalETag()).build(), writeId,
+                marker.originalLength(), output.count());
     }
 
     private Written putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,

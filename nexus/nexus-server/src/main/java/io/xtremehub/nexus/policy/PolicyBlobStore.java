@@ -8,7 +8,11 @@ import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.CopyObjectRequest;
 import software.amazon.awssdk.services.s3.model.CopyObjectResponse;
 import software.amazon.awssdk.services.s3.model.CreateMultipartUploadRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
+import software.amazon.awssdk.services.s3.model.DeleteObjectResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
 import software.amazon.awssdk.services.s3.model.PutObjectResponse;
@@ -39,6 +43,16 @@ public final class PolicyBlobStore extends ForwardingBlobStore {
     @Override
     public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
         return delegate().getBlob(policies.decide(request.bucket(), request.key()).attachTo(request));
+    }
+
+    @Override
+    public HeadObjectResponse blobMetadata(HeadObjectRequest request) {
+        return delegate().blobMetadata(policies.decide(request.bucket(), request.key()).attachTo(request));
+    }
+
+    @Override
+    public DeleteObjectResponse removeBlob(DeleteObjectRequest request) {
+        return delegate().removeBlob(policies.decide(request.bucket(), request.key()).attachTo(request));
     }
 
     @Override

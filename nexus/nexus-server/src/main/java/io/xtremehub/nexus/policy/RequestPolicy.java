@@ -46,9 +46,19 @@ public final class RequestPolicy {
         return match().isPresent();
     }
 
+    /** Whether this is the decision for that object (a CopyObject carries its destination's). */
+    public boolean isFor(String objectBucket, String objectKey) {
+        return bucket.equals(objectBucket) && key.equals(objectKey);
+    }
+
     /** The request with this decision attached. */
     public <R extends AwsRequest> R attachTo(R request) {
         return RequestAttributes.attach(request, ATTRIBUTE, this);
+    }
+
+    /** The decision attached to a request, or null for one the chain built itself (no client sent it). */
+    public static RequestPolicy attached(AwsRequest request) {
+        return RequestAttributes.get(request, ATTRIBUTE);
     }
 
     /**

@@ -28,7 +28,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  *
  * <p>Between swarmlets, for pipelines pinned to locations: {@code /mesh/hop} takes a chunk from an
  * earlier hop ({@code PUT}, framed by {@link HopFrames}) or answers whether this worker runs the
- * sender's policy version ({@code GET}); both answer 412 when it runs another. {@code /mesh/stored}
+ * sender's policy version ({@code GET}); both answer 412 when it runs another (a chunk's version is
+ * checked while its bytes are read, and always before it is stored or forwarded on). {@code /mesh/stored}
  * serves {@code GET}, {@code HEAD} and {@code DELETE} of chunks this swarmlet stores.
  */
 public final class MeshServer implements AutoCloseable {
@@ -45,7 +46,11 @@ public final class MeshServer implements AutoCloseable {
         /** Checks that this worker runs the policy version; throws {@link VersionMismatch} otherwise. */
         void checkVersion(MeshMessages.HopHeader hop);
 
-        /** Runs the remaining steps on a chunk from an earlier hop, then stores it or forwards it on. */
+        /**
+         * Runs the remaining steps on a chunk from an earlier hop, then stores it or forwards it on;
+         * throws {@link VersionMismatch}, having stored and forwarded nothing, if this worker runs
+         * another version of the chunk's policy.
+         */
         PutObjectResponse hop(PutObjectRequest request, MeshMessages.HopHeader hop, HopFrames.Unframing body);
 
         /** Serves a read of a chunk this swarmlet stored (null if no such key). */
@@ -166,11 +171,12 @@ public final class MeshServer implements AutoCloseable {
             }
             MeshMessages.HopHeader hop = MeshCodec.decode(header, MeshMessages.HopHeader.class);
             try {
-                target.checkVersion(hop); // before a byte of the chunk is read
                 if ("GET".equals(exchange.getRequestMethod())) {
+                    target.checkVersion(hop); // the sender asks before it reads a byte of its chunk
                     JsonReply.send(exchange, 200, "{}");
                     return;
                 }
+                // a chunk: the target checks its version while the bytes come, before it stores or forwards it
                 MeshMessages.Put put = MeshCodec.decode(exchange.getRequestHeaders()
                         .getFirst(MeshMessages.REQUEST_HEADER), MeshMessages.Put.class);
                 PutObjectResponse r = target.hop(put.toRequest(), hop, HopFrames.unframing(exchange.getRequestBody()));

@@ -9,6 +9,10 @@ import io.xtremehub.nexus.streamlet.PipelineFactory;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.slf4j.Logger;
@@ -39,6 +43,12 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
     private final Membership membership;
     private final MeshClient mesh;
     private volatile PartitionRing ring;
+    /** Reads the policy version of chunks from earlier hops while their bytes arrive. */
+    private final ExecutorService versionReads = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "nexus-hop-version");
+        t.setDaemon(true);
+        return t;
+    });
 
     private PartitionRouter(BlobStore delegate, PolicyResolver policies, PipelineFactory pipelines,
                             Membership membership, String secret, Runnable onOwnershipChange) {
@@ -134,15 +144,46 @@ public final class PartitionRouter extends ForwardingBlobStore implements MeshSe
         }
     }
 
+    /**
+     * A chunk from an earlier hop. The version this worker runs is read from the metadata store for
+     * every chunk (a cache would accept a chunk of an old version after a missed change
+     * announcement), but off the critical path: the read starts as the chunk arrives, runs while its
+     * bytes are received and processed, and is checked when the earlier hops' record is asked for, at
+     * the end of the bytes, which every path does before it stores the chunk or sends the next hop
+     * its end frame. A mismatch then stores and forwards nothing and is answered 412, as one found
+     * before the first byte was (the sender answers its client 503 SlowDown, which it retries).
+     */
     @Override
     public PutObjectResponse hop(PutObjectRequest request, MeshMessages.HopHeader hop, HopFrames.Unframing body) {
-        // processed with the version it started with, even if an update lands meanwhile
-        Policy policy = policies.version(hop.policy(), hop.version()).orElseThrow(() -> new IllegalStateException(
-                "policy " + hop.policy() + "@" + hop.version() + " is unknown to the metadata store"));
-        Upstream upstream = new Upstream(policy, hop.from(), hop.arrival(), hop.eTag(), () -> MetadataJson.read(
-                new String(body.trailer(), StandardCharsets.UTF_8), Upstream.Prior.class));
-        PutObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
-        return delegate().putBlob(upstream.attachTo(decided), body);
+        CompletableFuture<Long> active = CompletableFuture.supplyAsync(
+                () -> policies.current(hop.policy()).map(Policy::version).orElse(0L), versionReads);
+        AtomicReference<MeshServer.VersionMismatch> refused = new AtomicReference<>();
+        try {
+            // processed with the version it started with, even if an update lands meanwhile
+            Policy policy = policies.version(hop.policy(), hop.version()).orElseThrow(() -> new IllegalStateException(
+                    "policy " + hop.policy() + "@" + hop.version() + " is unknown to the metadata store"));
+            Upstream upstream = new Upstream(policy, hop.from(), hop.arrival(), hop.eTag(), () -> {
+                long mine = joined(active);
+                if (mine != hop.version()) {
+                    refused.set(new MeshServer.VersionMismatch(hop.policy(), mine));
+                    throw refused.get();
+                }
+                return MetadataJson.read(new String(body.trailer(), StandardCharsets.UTF_8), Upstream.Prior.class);
+            });
+            PutObjectRequest decided = policies.decide(request.bucket(), request.key()).attachTo(request);
+            return delegate().putBlob(upstream.attachTo(decided), body);
+        } catch (RuntimeException e) {
+            // the layers below wrap what the record's supplier threw: answer the mismatch itself
+            throw refused.get() != null ? refused.get() : e;
+        }
+    }
+
+    private static long joined(CompletableFuture<Long> version) {
+        try {
+            return version.join();
+        } catch (java.util.concurrent.CompletionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
     }
 
     @Override
