@@ -51,6 +51,12 @@ public final class PravegaClients implements AutoCloseable {
         return reader(ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).build(), stream);
     }
 
+    /** As {@link #reader(String)} (the group's default checkpoints), from a factory with {@link ReaderWakeUp} if {@code wakeUp}. */
+    public EventStreamReader<byte[]> reader(String stream, boolean wakeUp) {
+        return reader(ReaderGroupConfig.builder().stream(Stream.of(scope, stream)).build(), stream,
+                wakeUp ? wakingClients : clients);
+    }
+
     /** As {@link #reader(String)}, with automatic checkpoints every {@code checkpointMillis} (0: none). */
     public EventStreamReader<byte[]> reader(String stream, long checkpointMillis) {
         return reader(stream, checkpointMillis, false);
