@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,11 +27,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An at-least-once streaming reduce whose reduce workers are lost while events keep coming. On worker
- * JVMs, killed with SIGKILL: one that has emitted windows, then one of the restarted stage as soon as
- * it has registered (mostly before its first window end, when its segments are read again from where
- * it took them). On worker threads, stopped by the platform: one that has emitted windows. The job must
- * go on, and every input event must be in some key's results (a lost worker's open window is read
- * again; duplicates are allowed and counted).
+ * JVMs, one that has emitted windows is killed with SIGKILL. On worker threads (a restart takes seconds
+ * there, not a JVM launch), stopped by the platform: one that has emitted windows, then one of the
+ * restarted stage as soon as it has registered (mostly before its first window end, when its segments
+ * are read again from where it took them). The job must go on, and every input event must be in some
+ * key's results (a lost worker's open window is read again; duplicates are allowed and counted).
  */
 @EmbeddedCluster
 class KeyedWorkerLossIT {
@@ -44,7 +45,7 @@ class KeyedWorkerLossIT {
 
     @Test
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
-    void killedReduceWorkersRestartTheStageAndEveryEventIsCounted() throws Exception {
+    void aKilledReduceWorkerJvmRestartsTheStageAndEveryEventIsCounted() throws Exception {
         LocalProcessPlatform processes = LocalProcessPlatform.builder()
                 .logDir(Path.of("target", "keyed-loss-workers")).build();
         String in = tc.newStream("kl-in", 2);
@@ -60,20 +61,13 @@ class KeyedWorkerLossIT {
                 await("the first results").atMost(Duration.ofMinutes(2)).failFast(() -> failed(job))
                         .until(() -> counted(out).size() >= RATE);
 
-                // 1: a worker that has emitted windows and said where its last one ended
-                String victim = reducers(processes).get(0);
+                // a worker that has emitted windows and said where its last one ended
+                String victim = reducers(processes::runningWorkers).get(0);
                 await("a window end reported by " + victim).atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
                         .until(() -> signals.firstReport(0, t -> t.worker().equals(victim)
                                 && t.windowEndPosition() != null) > 0);
                 kills.add(kill(processes, victim));
-                List<String> second = awaitNewGeneration(processes, job, signals, Set.of(victim));
-
-                // 2: a worker of the restarted stage that has just registered, mostly before it emitted anything
-                String early = second.get(1);
-                boolean emitted = signals.firstReport(0, t -> t.worker().equals(early)
-                        && t.windowEndPosition() != null) > 0;
-                kills.add(kill(processes, early) + (emitted ? " (after a window end)" : " (before any window end)"));
-                awaitNewGeneration(processes, job, signals, Set.copyOf(second));
+                awaitNewGeneration(processes::runningWorkers, job, signals, Set.of(victim));
                 awaitProgress(out, input, job);
                 input.close();
                 written = input.written();
@@ -89,30 +83,31 @@ class KeyedWorkerLossIT {
         String out = tc.newStream("klt-out", 1);
         Job job = threadManager.manager().execute(pipeline(in, out),
                 JobOptions.builder().mode(Mode.STREAM).window(Duration.ofSeconds(1)).build());
-        String victim;
+        List<String> kills = new ArrayList<>();
         int written;
         try (SteadyInput input = new SteadyInput(tc, in, 1_000_000, false, RATE);
              StageSignals signals = new StageSignals(tc, job.id(), 1)) {
             await("the first results").atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
                     .until(() -> counted(out).size() >= RATE);
-            victim = threadManager.threads().runningWorkers().stream().filter(w -> w.contains("-s1w")).findFirst()
+            String victim = threadManager.threads().runningWorkers().stream().filter(w -> w.contains("-s1w")).findFirst()
                     .orElseThrow();
             await("a window end reported by " + victim).atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
                     .until(() -> signals.firstReport(0, t -> t.worker().equals(victim)
                             && t.windowEndPosition() != null) > 0);
-            assertTrue(threadManager.threads().kill(victim), "could not stop " + victim);
-            await("the reduce stage restarted").atMost(Duration.ofMinutes(1)).failFast(() -> failed(job))
-                    .until(() -> {
-                        List<String> now = threadManager.threads().runningWorkers().stream()
-                                .filter(w -> w.contains("-s1w")).toList();
-                        return now.size() == REDUCERS && now.stream().noneMatch(w -> w.contains("-s1w0-")
-                                || w.contains("-s1w1-"));
-                    });
+            kills.add(stop(victim));
+            List<String> second = awaitNewGeneration(threadManager.threads()::runningWorkers, job, signals,
+                    Set.of(victim));
+            // then a worker of the restarted stage as soon as it has registered, mostly before it emitted anything
+            String early = second.get(1);
+            boolean emitted = signals.firstReport(0, t -> t.worker().equals(early)
+                    && t.windowEndPosition() != null) > 0;
+            kills.add(stop(early) + (emitted ? " (after a window end)" : " (before any window end)"));
+            awaitNewGeneration(threadManager.threads()::runningWorkers, job, signals, Set.copyOf(second));
             awaitProgress(out, input, job);
             input.close();
             written = input.written();
         }
-        check(job, out, written, List.of(victim));
+        check(job, out, written, kills);
     }
 
     private static Pipeline<String> pipeline(String in, String out) {
@@ -149,8 +144,13 @@ class KeyedWorkerLossIT {
     }
 
     /** The running reduce workers ({@code <job>-s1w<n>-<incarnation>}). */
-    private static List<String> reducers(LocalProcessPlatform processes) {
-        return processes.runningWorkers().stream().filter(w -> w.contains("-s1w")).toList();
+    private static List<String> reducers(Supplier<List<String>> running) {
+        return running.get().stream().filter(w -> w.contains("-s1w")).toList();
+    }
+
+    private static String stop(String worker) {
+        assertTrue(threadManager.threads().kill(worker), "could not stop " + worker);
+        return worker;
     }
 
     private static String kill(LocalProcessPlatform processes, String worker) {
@@ -159,12 +159,12 @@ class KeyedWorkerLossIT {
     }
 
     /** Waits until the stage runs {@link #REDUCERS} workers none of which is in {@code old}, all registered. */
-    private static List<String> awaitNewGeneration(LocalProcessPlatform processes, Job job, StageSignals signals,
+    private static List<String> awaitNewGeneration(Supplier<List<String>> running, Job job, StageSignals signals,
                                                    Set<String> old) {
         List<String> next = new ArrayList<>();
         await("the reduce stage restarted without " + old).atMost(Duration.ofMinutes(2)).failFast(() -> failed(job))
                 .until(() -> {
-                    List<String> now = reducers(processes);
+                    List<String> now = reducers(running);
                     next.clear();
                     next.addAll(now);
                     return now.size() == REDUCERS && now.stream().noneMatch(old::contains)

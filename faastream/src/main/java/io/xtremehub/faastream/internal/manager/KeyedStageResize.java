@@ -171,7 +171,11 @@ final class KeyedStageResize {
             }
             // the new workers get their start signal once all of them are ready
             st.goSent = false;
-            LOG.info("{}: scaled workers {} -> {}", st.label, before, workers);
+            if (before == workers) {
+                LOG.info("{}: restarted its {} workers", st.label, workers);
+            } else {
+                LOG.info("{}: scaled workers {} -> {}", st.label, before, workers);
+            }
         }
     }
 
