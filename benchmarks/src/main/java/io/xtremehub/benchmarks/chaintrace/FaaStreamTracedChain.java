@@ -26,7 +26,7 @@ final class FaaStreamTracedChain extends TracedChain {
     }
 
     /** @param wakeUp whether the sink reader comes from a client factory with ReaderWakeUp (the workers' always do) */
-    static FaaStreamTracedChain start(PravegaClients pravega, Manager manager, boolean wakeUp) {
+    static FaaStreamTracedChain start(PravegaClients pravega, Manager manager, String name, boolean wakeUp) {
         String in = pravega.stream("trace-fs-in", 1);
         String out = pravega.stream("trace-fs-out", 1);
         Pipeline<byte[]> p = Pipeline.fromStream(in, Serializers.bytes())
@@ -34,7 +34,7 @@ final class FaaStreamTracedChain extends TracedChain {
                 .map(b -> TracedEvent.stamp(b, 1), Serializers.bytes()).named("f2");
         Job job = manager.execute(p.writeToStream(out), JobOptions.builder().name("chain-trace")
                 .mode(Mode.STREAM).build());
-        return new FaaStreamTracedChain(wakeUp ? "faastream/wake" : "faastream", pravega, in, out, job, wakeUp);
+        return new FaaStreamTracedChain(name, pravega, in, out, job, wakeUp);
     }
 
     @Override

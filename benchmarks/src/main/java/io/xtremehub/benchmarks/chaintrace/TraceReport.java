@@ -96,7 +96,7 @@ final class TraceReport {
                 }
             }
             md.append("- ").append(system).append(counts.isEmpty() ? ": none\n" : ":\n");
-            counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(12)
+            counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(20)
                     .forEach(e -> md.append(String.format(Locale.ROOT, "  - %d; %d: %s%n", e.getValue(),
                             events.get(e.getKey()).size(), e.getKey())));
         }
@@ -117,6 +117,26 @@ final class TraceReport {
                                 r.table().steps().get(s), (t - t0) / 1e6));
                     }
                 }
+            }
+        }
+        Files.write(csv, lines);
+    }
+
+    /** Every late-event sample with the gap it fell in (the report lists only the most frequent). */
+    void writeSamples(Path csv) throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add("system,rate,round,seq,ms_after_write,gap,thread,signature");
+        for (Run r : runs) {
+            for (StallSampler.Sample s : r.samples()) {
+                if (s.seq() >= r.table().events()) {
+                    continue;
+                }
+                int step = r.table().stepBefore((int) s.seq(), s.nanos(), r.path());
+                long sent = r.table().at((int) s.seq(), 0);
+                lines.add(String.format(Locale.ROOT, "%s,%d,%d,%d,%.3f,%s,%s,\"%s\"", r.system(), r.rate(), r.round(),
+                        s.seq(), sent == 0 ? Double.NaN : (s.nanos() - sent) / 1e6,
+                        step < 0 ? "before source write" : "after " + r.table().steps().get(step), s.thread(),
+                        s.signature()));
             }
         }
         Files.write(csv, lines);

@@ -86,12 +86,28 @@ class ChainTraceTest {
     }
 
     @Test
+    void theTraceSetsTheReaderGroupPropertiesFaaStreamReads() throws Exception {
+        // the trace cannot see FaaStream's internal constant: the test pins the names together
+        Class<?> groups = Class.forName("io.xtremehub.faastream.internal.io.StageReaderGroups");
+        java.lang.reflect.Field refresh = groups.getDeclaredField("REFRESH_PROPERTY");
+        java.lang.reflect.Field checkpoint = groups.getDeclaredField("CHECKPOINT_PROPERTY");
+        refresh.setAccessible(true);
+        checkpoint.setAccessible(true);
+        assertEquals(refresh.get(null), ChainTrace.REFRESH_PROPERTY);
+        assertEquals(checkpoint.get(null), ChainTrace.CHECKPOINT_PROPERTY);
+    }
+
+    @Test
     void optionsAreCheckedBeforeAnythingStarts() {
         TraceOptions o = TraceOptions.parse("--rates", "1,100", "--seconds", "5", "--min-events", "20");
         assertEquals(20, o.events(1));
         assertEquals(500, o.events(100));
         assertEquals(List.of("pravega-raw", "faastream"), o.systems());
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "kafka"));
+        assertEquals(List.of("faastream", "faastream/rg=3000:30000"),
+                TraceOptions.parse("--systems", "faastream,faastream/rg=3000:30000").systems());
+        assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "faastream/rg=3000"));
+        assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "faastream,faastream"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rates", "0"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rate", "1"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rounds"));

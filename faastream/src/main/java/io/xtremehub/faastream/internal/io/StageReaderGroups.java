@@ -26,6 +26,14 @@ public final class StageReaderGroups {
     static final long CHECKPOINT_MAX_MILLIS = 5_000;
     static final long CHECKPOINTS_PER_SECOND = 20;
 
+    /**
+     * System properties (milliseconds) that replace the paced refresh and checkpoint intervals of the
+     * at-least-once groups created in this JVM from then on: for same-run comparisons of the reader
+     * groups' own traffic against the latency of the events (benchmarks' chain trace).
+     */
+    static final String REFRESH_PROPERTY = "faastream.readerGroup.refreshMillis";
+    static final String CHECKPOINT_PROPERTY = "faastream.readerGroup.checkpointMillis";
+
     private StageReaderGroups() {
     }
 
@@ -37,8 +45,9 @@ public final class StageReaderGroups {
     public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, int stages) {
         ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream));
         return exactlyOnce ? b.disableAutomaticCheckpoints().build()
-                : b.groupRefreshTimeMillis(refreshMillis(stages))
-                        .automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+                : b.groupRefreshTimeMillis(Long.getLong(REFRESH_PROPERTY, refreshMillis(stages)))
+                        .automaticCheckpointIntervalMillis(Long.getLong(CHECKPOINT_PROPERTY, checkpointMillis(stages)))
+                        .build();
     }
 
     /** How often each reader of a job with this many stages re-reads its group's state. */
