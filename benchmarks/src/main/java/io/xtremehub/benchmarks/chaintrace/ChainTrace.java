@@ -28,7 +28,7 @@ import java.util.regex.Matcher;
  *     [--systems pravega-raw,pravega-raw/wake,faastream,faastream/wake] [--stall-ms 6]
  *     [--threads REGEX] [--name chain-trace] [--out benchmarks/results]</pre>
  * Writes {@code <name>.md} (percentiles per interval, late-event samples), {@code <name>-events.csv} and
- * {@code <name>-samples.csv}. {@code faastream/rg=REFRESH_MS:CHECKPOINT_MS} adds a FaaStream chain whose
+ * {@code <name>-samples.csv.gz}. {@code faastream/rg=REFRESH_MS:CHECKPOINT_MS} adds a FaaStream chain whose
  * reader groups refresh and checkpoint at those intervals (a same-run A/B of the groups' own traffic).
  */
 public final class ChainTrace {
@@ -90,7 +90,7 @@ public final class ChainTrace {
                 Instant.now(), loadAtStart, LoadAverage.all(), o.stallMillis());
         Files.writeString(o.out().resolve(o.name() + ".md"), report.markdown(header));
         report.writeEvents(o.out().resolve(o.name() + "-events.csv"));
-        report.writeSamples(o.out().resolve(o.name() + "-samples.csv"));
+        report.writeSamples(o.out().resolve(o.name() + "-samples.csv.gz"));
         System.out.println("chain trace: wrote " + o.out().resolve(o.name() + ".md"));
         System.exit(0);
     }
@@ -166,7 +166,7 @@ public final class ChainTrace {
             throw failed.get();
         }
         TraceReport.Run r = new TraceReport.Run(c.name(), rate, round, table, c.intervals(), c.path(), samples, before,
-                LoadAverage.all());
+                LoadAverage.all(), c::awaited);
         System.out.printf("chain trace: %s %d/s round %d done (load %s)%n", c.name(), rate, round, r.loadAfter());
         return r;
     }

@@ -61,6 +61,12 @@ final class FaaStreamTracedChain extends TracedChain {
                 new Interval("end to end", 0, 4));
     }
 
+    /** After the source write stage 0's reader returns the event, after function 1's call stage 1's. */
+    @Override
+    protected boolean readsAfter(int step, String threadName) {
+        return threadName.startsWith("faastream-reader-" + job.id() + "-s" + (step == 0 ? 0 : 1) + "w");
+    }
+
     /** The job's workers: a reader and a processing thread per stage, named after the job. */
     @Override
     protected boolean ownsMiddleThread(String threadName) {
