@@ -91,6 +91,13 @@ final class BareTracedChain extends TracedChain {
     }
 
     @Override
+    protected boolean readsAfter(int step, String threadName) {
+        // after the source write function 1 reads it, after function 1's read function 2
+        String prefix = name.endsWith("/wake") ? "trace-wake-f" : "trace-f";
+        return threadName.equals(prefix + (step == 0 ? 1 : 2));
+    }
+
+    @Override
     protected boolean ownsMiddleThread(String threadName) {
         return threadName.startsWith(name.endsWith("/wake") ? "trace-wake-f" : "trace-f");
     }

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
 
 /**
  * Where the time of one event goes through a two-function chain (issue #16 item 2): FaaStream's chain
@@ -26,9 +27,15 @@ import java.util.concurrent.locks.LockSupport;
  * <pre>scripts/bench-chain-trace.sh [--rates 1,100] [--seconds 10] [--min-events 30] [--rounds 3]
  *     [--systems pravega-raw,pravega-raw/wake,faastream,faastream/wake] [--stall-ms 6]
  *     [--threads REGEX] [--name chain-trace] [--out benchmarks/results]</pre>
- * Writes {@code <name>.md} (percentiles per interval, late-event samples) and {@code <name>-events.csv}.
+ * Writes {@code <name>.md} (percentiles per interval, late-event samples), {@code <name>-events.csv} and
+ * {@code <name>-samples.csv.gz}. {@code faastream/rg=REFRESH_MS:CHECKPOINT_MS} adds a FaaStream chain whose
+ * reader groups refresh and checkpoint at those intervals (a same-run A/B of the groups' own traffic).
  */
 public final class ChainTrace {
+    /** FaaStream's own names for them (StageReaderGroups), read when a job creates its reader groups. */
+    static final String REFRESH_PROPERTY = "faastream.readerGroup.refreshMillis";
+    static final String CHECKPOINT_PROPERTY = "faastream.readerGroup.checkpointMillis";
+
     private ChainTrace() {
     }
 
@@ -56,11 +63,7 @@ public final class ChainTrace {
                 List<TracedChain> chains = new ArrayList<>();
                 try {
                     for (String s : o.systems()) {
-                        TracedChain c = s.startsWith("faastream")
-                                ? FaaStreamTracedChain.start(pravega, manager, s.endsWith("/wake"))
-                                : BareTracedChain.start(pravega, s.endsWith("/wake"));
-                        chains.add(c);
-                        warmUp(c);
+                        chains.add(start(s, pravega, manager));
                     }
                     for (int round = 1; round <= o.rounds(); round++) {
                         List<TracedChain> order = new ArrayList<>(chains);
@@ -87,8 +90,31 @@ public final class ChainTrace {
                 Instant.now(), loadAtStart, LoadAverage.all(), o.stallMillis());
         Files.writeString(o.out().resolve(o.name() + ".md"), report.markdown(header));
         report.writeEvents(o.out().resolve(o.name() + "-events.csv"));
+        report.writeSamples(o.out().resolve(o.name() + "-samples.csv.gz"));
         System.out.println("chain trace: wrote " + o.out().resolve(o.name() + ".md"));
         System.exit(0);
+    }
+
+    /**
+     * Starts and warms up one chain. A FaaStream chain with its own reader-group intervals has them set
+     * as system properties until its first events went through (the groups exist by then).
+     */
+    private static TracedChain start(String system, PravegaClients pravega, Manager manager) {
+        Matcher rg = TraceOptions.READER_GROUP.matcher(system);
+        if (rg.matches()) {
+            System.setProperty(REFRESH_PROPERTY, rg.group(1));
+            System.setProperty(CHECKPOINT_PROPERTY, rg.group(2));
+        }
+        try {
+            TracedChain c = system.startsWith("faastream")
+                    ? FaaStreamTracedChain.start(pravega, manager, system, system.endsWith("/wake"))
+                    : BareTracedChain.start(pravega, system.endsWith("/wake"));
+            warmUp(c);
+            return c;
+        } finally {
+            System.clearProperty(REFRESH_PROPERTY);
+            System.clearProperty(CHECKPOINT_PROPERTY);
+        }
     }
 
     /** The name of the thread that reads the chain's sink during a run. */
@@ -140,7 +166,7 @@ public final class ChainTrace {
             throw failed.get();
         }
         TraceReport.Run r = new TraceReport.Run(c.name(), rate, round, table, c.intervals(), c.path(), samples, before,
-                LoadAverage.all());
+                LoadAverage.all(), c::awaited);
         System.out.printf("chain trace: %s %d/s round %d done (load %s)%n", c.name(), rate, round, r.loadAfter());
         return r;
     }

@@ -26,7 +26,7 @@ final class FaaStreamTracedChain extends TracedChain {
     }
 
     /** @param wakeUp whether the sink reader comes from a client factory with ReaderWakeUp (the workers' always do) */
-    static FaaStreamTracedChain start(PravegaClients pravega, Manager manager, boolean wakeUp) {
+    static FaaStreamTracedChain start(PravegaClients pravega, Manager manager, String name, boolean wakeUp) {
         String in = pravega.stream("trace-fs-in", 1);
         String out = pravega.stream("trace-fs-out", 1);
         Pipeline<byte[]> p = Pipeline.fromStream(in, Serializers.bytes())
@@ -34,7 +34,7 @@ final class FaaStreamTracedChain extends TracedChain {
                 .map(b -> TracedEvent.stamp(b, 1), Serializers.bytes()).named("f2");
         Job job = manager.execute(p.writeToStream(out), JobOptions.builder().name("chain-trace")
                 .mode(Mode.STREAM).build());
-        return new FaaStreamTracedChain(wakeUp ? "faastream/wake" : "faastream", pravega, in, out, job, wakeUp);
+        return new FaaStreamTracedChain(name, pravega, in, out, job, wakeUp);
     }
 
     @Override
@@ -59,6 +59,12 @@ final class FaaStreamTracedChain extends TracedChain {
                 new Interval("hop 2: f1 call to f2 call", 2, 3),
                 new Interval("hop 3: f2 call to sink read", 3, 4),
                 new Interval("end to end", 0, 4));
+    }
+
+    /** After the source write stage 0's reader returns the event, after function 1's call stage 1's. */
+    @Override
+    protected boolean readsAfter(int step, String threadName) {
+        return threadName.startsWith("faastream-reader-" + job.id() + "-s" + (step == 0 ? 0 : 1) + "w");
     }
 
     /** The job's workers: a reader and a processing thread per stage, named after the job. */

@@ -9,6 +9,8 @@ import java.util.regex.Pattern;
 record TraceOptions(Path out, String name, int[] rates, int seconds, int minEvents, int rounds, List<String> systems,
         long stallMillis, Pattern threads) {
     static final List<String> SYSTEMS = List.of("pravega-raw", "pravega-raw/wake", "faastream", "faastream/wake");
+    /** FaaStream with its stages' reader groups refreshed and checkpointed at the given intervals. */
+    static final Pattern READER_GROUP = Pattern.compile("faastream/rg=(\\d+):(\\d+)");
     private static final List<String> NAMES = List.of("--out", "--name", "--rates", "--seconds", "--min-events",
             "--rounds", "--systems", "--stall-ms", "--threads");
 
@@ -25,9 +27,14 @@ record TraceOptions(Path out, String name, int[] rates, int seconds, int minEven
         int[] rates = Arrays.stream(option(a, "--rates", "1,100").split(",")).mapToInt(r -> positive("--rates", r)).toArray();
         List<String> systems = List.of(option(a, "--systems", "pravega-raw,faastream").split(","));
         for (String s : systems) {
-            if (!SYSTEMS.contains(s)) {
-                throw new IllegalArgumentException("--systems: unknown system '" + s + "' (known: " + String.join(", ", SYSTEMS) + ")");
+            if (!SYSTEMS.contains(s) && !READER_GROUP.matcher(s).matches()) {
+                throw new IllegalArgumentException("--systems: unknown system '" + s + "' (known: " + String.join(", ", SYSTEMS)
+                        + ", and faastream/rg=REFRESH_MS:CHECKPOINT_MS for FaaStream's reader groups refreshed and "
+                        + "checkpointed that often)");
             }
+        }
+        if (systems.size() != systems.stream().distinct().count()) {
+            throw new IllegalArgumentException("--systems names a system twice: " + String.join(",", systems));
         }
         String threads = option(a, "--threads", "");
         return new TraceOptions(Path.of(option(a, "--out", "benchmarks/results")), option(a, "--name", "chain-trace"),

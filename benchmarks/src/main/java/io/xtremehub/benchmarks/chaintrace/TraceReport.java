@@ -1,6 +1,9 @@
 package io.xtremehub.benchmarks.chaintrace;
 
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The chain trace's results: percentiles of every interval of every chain and rate, pooled over the
@@ -21,8 +25,21 @@ import java.util.TreeMap;
 final class TraceReport {
     /** One chain at one rate in one round. */
     record Run(String system, int rate, int round, MarkTable table, List<TracedChain.Interval> intervals, int[] path,
-               List<StallSampler.Sample> samples, String loadBefore, String loadAfter) {
+               List<StallSampler.Sample> samples, String loadBefore, String loadAfter, Awaited awaited) {
     }
+
+    /** Whether a thread is the one an event waits for after a step ({@link TracedChain#awaited}). */
+    interface Awaited {
+        boolean test(int step, String threadName);
+    }
+
+    /**
+     * Frames of a reader's group work (Pravega's reader group state, FaaStream's segment share check and
+     * checkpoint sync), done on the reader's own thread inside or between reads.
+     */
+    static final List<String> GROUP_WORK = List.of("ReaderGroupStateManager.", "StateSynchronizerImpl.",
+            "ReaderGroupState.", "EventStreamReaderImpl.updateGroupStateIfNeeded", "SegmentShare.",
+            "InputReader.awaitSynced", "SyncHandshake.");
 
     private final List<Run> runs = new ArrayList<>();
 
@@ -69,7 +86,44 @@ final class TraceReport {
                 }
                 md.append('\n');
             }
+            md.append(heldByGroupWork(rate));
             md.append(stalls(rate));
+        }
+        return md.toString();
+    }
+
+    /**
+     * How many late events were, at some sample, waiting for a reader that was busy with its group's
+     * work rather than waiting for the event's data, and in which frames.
+     */
+    private String heldByGroupWork(int rate) {
+        StringBuilder md = new StringBuilder("\nLate events held by the very reader they waited for doing its group's work "
+                + "(reader-group state, checkpoints, lag updates, FaaStream's spread check and checkpoint sync):\n\n");
+        for (String system : systems()) {
+            Set<String> late = new HashSet<>();
+            Set<String> held = new HashSet<>();
+            Map<String, Integer> where = new TreeMap<>();
+            for (Run r : select(system, rate)) {
+                for (StallSampler.Sample s : r.samples()) {
+                    if (s.seq() >= r.table().events()) {
+                        continue;
+                    }
+                    String ev = r.round() + ":" + s.seq();
+                    late.add(ev);
+                    int step = r.table().stepBefore((int) s.seq(), s.nanos(), r.path());
+                    String work = GROUP_WORK.stream().filter(s.signature()::contains).findFirst().orElse(null);
+                    if (step >= 0 && work != null && r.awaited().test(step, s.thread())) {
+                        held.add(ev);
+                        String frame = s.signature().contains(" ... in ") ? s.signature().substring(
+                                s.signature().indexOf(" ... in ") + 8) : s.signature().substring(s.signature().indexOf(' ') + 1);
+                        where.merge(frame, 1, Integer::sum);
+                    }
+                }
+            }
+            md.append(String.format(Locale.ROOT, "- %s: %d of %d late events%s%n", system, held.size(), late.size(),
+                    where.isEmpty() ? "" : " (samples: " + where.entrySet().stream()
+                            .sorted((a, b) -> b.getValue() - a.getValue()).limit(6)
+                            .map(e -> e.getKey() + " " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("") + ")"));
         }
         return md.toString();
     }
@@ -96,7 +150,7 @@ final class TraceReport {
                 }
             }
             md.append("- ").append(system).append(counts.isEmpty() ? ": none\n" : ":\n");
-            counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(12)
+            counts.entrySet().stream().sorted((a, b) -> b.getValue() - a.getValue()).limit(20)
                     .forEach(e -> md.append(String.format(Locale.ROOT, "  - %d; %d: %s%n", e.getValue(),
                             events.get(e.getKey()).size(), e.getKey())));
         }
@@ -120,6 +174,26 @@ final class TraceReport {
             }
         }
         Files.write(csv, lines);
+    }
+
+    /** Every late-event sample with the gap it fell in (the report lists only the most frequent), gzipped: tens of MB. */
+    void writeSamples(Path csvGz) throws IOException {
+        try (Writer w = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(csvGz)), StandardCharsets.UTF_8)) {
+            w.write("system,rate,round,seq,ms_after_write,gap,thread,signature\n");
+            for (Run r : runs) {
+                for (StallSampler.Sample s : r.samples()) {
+                    if (s.seq() >= r.table().events()) {
+                        continue;
+                    }
+                    int step = r.table().stepBefore((int) s.seq(), s.nanos(), r.path());
+                    long sent = r.table().at((int) s.seq(), 0);
+                    w.write(String.format(Locale.ROOT, "%s,%d,%d,%d,%.3f,%s,%s,\"%s\"%n", r.system(), r.rate(),
+                            r.round(), s.seq(), sent == 0 ? Double.NaN : (s.nanos() - sent) / 1e6,
+                            step < 0 ? "before source write" : "after " + r.table().steps().get(step), s.thread(),
+                            s.signature()));
+                }
+            }
+        }
     }
 
     private double[] pooled(List<Run> rs, TracedChain.Interval iv) {

@@ -42,6 +42,18 @@ abstract class TracedChain implements AutoCloseable {
         return threadName.equals(ChainTrace.sinkThread(this)) || ownsMiddleThread(threadName);
     }
 
+    /**
+     * Whether the thread is the one an event waits for once it passed the step: the reader of the next
+     * function (or of the sink) that must return it.
+     */
+    final boolean awaited(int step, String threadName) {
+        int[] path = path();
+        return step == path[path.length - 2] ? threadName.equals(ChainTrace.sinkThread(this)) : readsAfter(step, threadName);
+    }
+
+    /** Whether the thread is the chain's reader that returns an event after it passed the step (not the sink's). */
+    protected abstract boolean readsAfter(int step, String threadName);
+
     /** Names of the threads between the ends (the sampler looks at them during a stall). */
     protected abstract boolean ownsMiddleThread(String threadName);
 

@@ -86,12 +86,60 @@ class ChainTraceTest {
     }
 
     @Test
+    void theTraceSetsTheReaderGroupPropertiesFaaStreamReads() throws Exception {
+        // the trace cannot see FaaStream's internal constant: the test pins the names together
+        Class<?> groups = Class.forName("io.xtremehub.faastream.internal.io.StageReaderGroups");
+        java.lang.reflect.Field refresh = groups.getDeclaredField("REFRESH_PROPERTY");
+        java.lang.reflect.Field checkpoint = groups.getDeclaredField("CHECKPOINT_PROPERTY");
+        refresh.setAccessible(true);
+        checkpoint.setAccessible(true);
+        assertEquals(refresh.get(null), ChainTrace.REFRESH_PROPERTY);
+        assertEquals(checkpoint.get(null), ChainTrace.CHECKPOINT_PROPERTY);
+    }
+
+    @Test
+    void everySampleIsWrittenWithTheGapItFellIn(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        MarkTable t = new MarkTable(List.of("source write", "source ack", "f1 call", "sink read"), 1);
+        t.mark(0, 0, 1_000_000);
+        t.mark(0, 2, 3_000_000);
+        t.markSink(0, 9_000_000);
+        TraceReport report = new TraceReport();
+        report.add(new TraceReport.Run("faastream", 1, 1, t, List.of(new TracedChain.Interval("end to end", 0, 3)),
+                new int[] {0, 2, 3}, List.of(new StallSampler.Sample(0, 7_000_000, "faastream-reader-x",
+                        "WAITING EventStreamReaderImpl.blockFor"), new StallSampler.Sample(0, 8_000_000,
+                        "faastream-reader-x", "WAITING ConditionalOutputStreamImpl.write ... in ReaderGroupStateManager.checkpoint"),
+                new StallSampler.Sample(0, 8_000_000, "faastream-reader-y",
+                        "WAITING ConditionalOutputStreamImpl.write ... in ReaderGroupStateManager.checkpoint")),
+                "1", "2", (step, thread) -> step == 2 && thread.equals("faastream-reader-x")));
+        java.nio.file.Path gz = dir.resolve("s.csv.gz");
+        report.writeSamples(gz);
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(gz))))) {
+            assertEquals(List.of("system,rate,round,seq,ms_after_write,gap,thread,signature",
+                    "faastream,1,1,0,6.000,after f1 call,faastream-reader-x,\"WAITING EventStreamReaderImpl.blockFor\"",
+                    "faastream,1,1,0,7.000,after f1 call,faastream-reader-x,"
+                            + "\"WAITING ConditionalOutputStreamImpl.write ... in ReaderGroupStateManager.checkpoint\"",
+                    "faastream,1,1,0,7.000,after f1 call,faastream-reader-y,"
+                            + "\"WAITING ConditionalOutputStreamImpl.write ... in ReaderGroupStateManager.checkpoint\""),
+                    in.lines().toList());
+        }
+        String md = report.markdown("");
+        assertTrue(md.contains("after f1 call | faastream-reader-x"));
+        // only the reader the event waited for counts, and it was busy with its group once
+        assertTrue(md.contains("- faastream: 1 of 1 late events (samples: ReaderGroupStateManager.checkpoint 1)"), md);
+    }
+
+    @Test
     void optionsAreCheckedBeforeAnythingStarts() {
         TraceOptions o = TraceOptions.parse("--rates", "1,100", "--seconds", "5", "--min-events", "20");
         assertEquals(20, o.events(1));
         assertEquals(500, o.events(100));
         assertEquals(List.of("pravega-raw", "faastream"), o.systems());
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "kafka"));
+        assertEquals(List.of("faastream", "faastream/rg=3000:30000"),
+                TraceOptions.parse("--systems", "faastream,faastream/rg=3000:30000").systems());
+        assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "faastream/rg=3000"));
+        assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--systems", "faastream,faastream"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rates", "0"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rate", "1"));
         assertThrows(IllegalArgumentException.class, () -> TraceOptions.parse("--rounds"));

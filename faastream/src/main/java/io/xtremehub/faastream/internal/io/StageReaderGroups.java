@@ -28,6 +28,14 @@ public final class StageReaderGroups {
     static final long CHECKPOINT_MAX_MILLIS = 5_000;
     static final long CHECKPOINTS_PER_SECOND = 20;
 
+    /**
+     * System properties (milliseconds) that replace the paced refresh interval of the groups created in
+     * this JVM from then on, and the checkpoint interval of those that checkpoint on their own: for same-run comparisons of the reader
+     * groups' own traffic against the latency of the events (benchmarks' chain trace).
+     */
+    static final String REFRESH_PROPERTY = "faastream.readerGroup.refreshMillis";
+    static final String CHECKPOINT_PROPERTY = "faastream.readerGroup.checkpointMillis";
+
     private StageReaderGroups() {
     }
 
@@ -45,9 +53,10 @@ public final class StageReaderGroups {
     public static ReaderGroupConfig config(String scope, String stream, boolean exactlyOnce, boolean keyed,
                                            int stages) {
         ReaderGroupConfig.ReaderGroupConfigBuilder b = ReaderGroupConfig.builder().stream(Stream.of(scope, stream))
-                .groupRefreshTimeMillis(refreshMillis(stages));
+                .groupRefreshTimeMillis(Long.getLong(REFRESH_PROPERTY, refreshMillis(stages)));
         return exactlyOnce || keyed ? b.disableAutomaticCheckpoints().build()
-                : b.automaticCheckpointIntervalMillis(checkpointMillis(stages)).build();
+                : b.automaticCheckpointIntervalMillis(Long.getLong(CHECKPOINT_PROPERTY, checkpointMillis(stages)))
+                        .build();
     }
 
     /**

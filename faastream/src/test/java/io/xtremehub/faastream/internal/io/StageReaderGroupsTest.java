@@ -41,6 +41,23 @@ class StageReaderGroupsTest {
     }
 
     @Test
+    void propertiesReplaceTheIntervalsOfGroupsCreatedWhileTheyAreSet() {
+        System.setProperty(StageReaderGroups.REFRESH_PROPERTY, "3000");
+        System.setProperty(StageReaderGroups.CHECKPOINT_PROPERTY, "10000");
+        try {
+            ReaderGroupConfig c = StageReaderGroups.config("s", "in", false, false, 2);
+            assertEquals(3_000, c.getGroupRefreshTimeMillis());
+            assertEquals(10_000, c.getAutomaticCheckpointIntervalMillis());
+            assertFalse(StageReaderGroups.config("s", "in", true, false, 2).getAutomaticCheckpointIntervalMillis() > 0,
+                    "exactly-once groups checkpoint at epochs whatever the property says");
+        } finally {
+            System.clearProperty(StageReaderGroups.REFRESH_PROPERTY);
+            System.clearProperty(StageReaderGroups.CHECKPOINT_PROPERTY);
+        }
+        assertEquals(200, StageReaderGroups.config("s", "in", false, false, 2).getGroupRefreshTimeMillis());
+    }
+
+    @Test
     void exactlyOnceGroupsCheckpointOnlyAtEpochs() {
         ReaderGroupConfig c = StageReaderGroups.config("s", "in", true, false, 100);
         assertFalse(c.getAutomaticCheckpointIntervalMillis() > 0);
