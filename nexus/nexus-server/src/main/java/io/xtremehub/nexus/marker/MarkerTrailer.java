@@ -118,11 +118,21 @@ public final class MarkerTrailer {
         return b.array();
     }
 
+    /** What a stream from {@link #append} wrote once it was read to its end, else null. */
+    static Parsed written(InputStream appended) {
+        if (appended instanceof Appending a && a.trailer != null && a.at == a.trailer.length) {
+            return new Parsed(a.dataLength, a.text);
+        }
+        return null;
+    }
+
     /** The bytes, then the trailer. */
     private static final class Appending extends InputStream {
         private final InputStream bytes;
         private final Supplier<ObjectMarker> marker;
         private byte[] trailer;
+        private String text;
+        private long dataLength;
         private int at;
 
         Appending(InputStream bytes, Supplier<ObjectMarker> marker) {
@@ -138,9 +148,12 @@ public final class MarkerTrailer {
             if (trailer == null) {
                 int n = bytes.read(b, off, len);
                 if (n >= 0) {
+                    dataLength += n;
                     return n;
                 }
-                trailer = encode(marker.get());
+                ObjectMarker m = marker.get();
+                text = m.addTo(Map.of()).get(ObjectMarker.MARKER);
+                trailer = encode(m);
             }
             if (at == trailer.length) {
                 return -1;

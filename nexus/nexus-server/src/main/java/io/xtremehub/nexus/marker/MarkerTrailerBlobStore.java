@@ -1,5 +1,6 @@
 package io.xtremehub.nexus.marker;
 
+import io.xtremehub.nexus.http.ETags;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,13 +16,15 @@ import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 
 /**
  * Directly over the backend: shows every object stored with a {@link MarkerTrailer} as if its marker
  * were in its metadata, with the length of the bytes before the trailer, for HEAD and for GET (whole
- * or ranged; a range is of those bytes). Objects without one pass through. A trailer is read once per
- * stored version (keyed by the backend's ETag, which changes with every write) and remembered: its
- * first read costs one more small ranged backend read.
+ * or ranged; a range is of those bytes). Objects without one pass through. A trailer is remembered
+ * per stored version (keyed by the backend's ETag, which changes with every write): from the write,
+ * when this worker wrote it, else from its first read, which costs one more small ranged backend read.
  */
 public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
     private static final int REMEMBERED = 4096;
@@ -40,6 +43,19 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
     /** The layer over a backend. */
     public static MarkerTrailerBlobStore over(BlobStore backend) {
         return new MarkerTrailerBlobStore(backend);
+    }
+
+    /** Remembers the trailer of an object written here, so the first read of it need not fetch it. */
+    @Override
+    public PutObjectResponse putBlob(PutObjectRequest request, InputStream payload) {
+        PutObjectResponse response = delegate().putBlob(request, payload);
+        MarkerTrailer.Parsed written = MarkerTrailer.written(payload);
+        if (written != null && response != null && response.eTag() != null) {
+            synchronized (known) {
+                known.put(id(request.bucket(), request.key(), response.eTag()), written);
+            }
+        }
+        return response;
     }
 
     @Override
@@ -111,7 +127,7 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
 
     /** The trailer of one stored version, remembered. */
     private MarkerTrailer.Parsed trailer(String bucket, String key, long storedLength, String eTag) {
-        String id = bucket + '\n' + key + '\n' + eTag;
+        String id = id(bucket, key, eTag);
         synchronized (known) {
             MarkerTrailer.Parsed t = known.get(id);
             if (t != null) {
@@ -128,6 +144,11 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
             known.put(id, t);
         }
         return t;
+    }
+
+    /** A stored version: the backend's ETag changes with every write. */
+    private static String id(String bucket, String key, String eTag) {
+        return bucket + '\n' + key + '\n' + ETags.unquote(eTag);
     }
 
     private byte[] readEnd(String bucket, String key, long storedLength, int length, String eTag) {

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Lock;
 import org.gaul.s3proxy.S3ErrorCode;
 import org.gaul.s3proxy.S3ProxyException;
@@ -37,7 +38,9 @@ import software.amazon.awssdk.services.s3.model.PutObjectResponse;
 /**
  * Runs a policy's pipeline on a chunk being written and stores the result with its marker. The
  * backend write starts only after the whole pipeline succeeded (spooled mode), or fails with it
- * (direct mode, for length-preserving pipelines): a failure never leaves a visible object.
+ * (direct mode, for length-preserving pipelines; trailed mode, for a transformed chunk at the
+ * storing hop of a multi-hop pipeline, its marker written after the bytes): a failure never leaves
+ * a visible object.
  */
 final class PutPath {
     private static final Logger LOG = LoggerFactory.getLogger(PutPath.class);
@@ -347,7 +350,7 @@ final class PutPath {
                 ? request.contentLength() : null).contentMD5(streamed ? request.contentMD5() : null);
         // the mesh reads the bytes on its own thread: keep what went wrong here (a streamlet, a bad
         // Content-MD5) to answer with it rather than with the broken forward it caused
-        java.util.concurrent.atomic.AtomicReference<Exception> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Exception> failure = new AtomicReference<>();
         java.util.function.Supplier<Upstream.Prior> checkedPrior = () -> {
             try {
                 return prior.get();
@@ -426,8 +429,8 @@ final class PutPath {
         String writeId = ObjectMarker.newWriteId();
         Layers layers = buildLayers(payload, pipeline, ctx, leg);
         CountingInputStream output = new CountingInputStream(layers.stream());
-        java.util.concurrent.atomic.AtomicReference<ObjectMarker> sealed = new java.util.concurrent.atomic.AtomicReference<>();
-        java.util.concurrent.atomic.AtomicReference<RuntimeException> failure = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<ObjectMarker> sealed = new AtomicReference<>();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
         InputStream stored = MarkerTrailer.append(output, () -> {
             try {
                 payload.transferTo(OutputStream.nullOutputStream()); // what a streamlet left unread

@@ -130,7 +130,7 @@ final class MeshClient {
      * hand-over to an HTTP client's threads per 16 KiB.
      *
      * @param trailer what the earlier steps did, asked for once {@code intermediate} is read to its end
-     * @throws PolicyVersionMismatchException if it runs another version of the policy (it read no byte)
+     * @throws PolicyVersionMismatchException if it runs another version of the policy (it stored nothing)
      * @throws java.io.UncheckedIOException if reading {@code intermediate} failed (the next hop stores nothing)
      */
     PutObjectResponse hop(Member worker, PutObjectRequest request, MeshMessages.HopHeader hop,

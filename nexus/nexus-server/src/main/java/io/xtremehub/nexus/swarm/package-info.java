@@ -27,8 +27,9 @@
  * worker of the next hop, carrying the policy version and the step to resume at; the last hop stores
  * with one marker for all steps, and reads (GET, HEAD) and DELETEs at other swarmlets are served by
  * the storing one. The
- * next hop checks the policy version of every chunk against the metadata store before a byte is read
- * (412 on a mismatch), and every hop runs a chunk with the version it started with. The entry asks
+ * next hop checks the policy version of every chunk against the metadata store, reading it while the
+ * chunk's bytes arrive and checking it before the chunk is stored or forwarded on (412 on a
+ * mismatch), and every hop runs a chunk with the version it started with. The entry asks
  * a next hop first, before reading the client's bytes, only until that hop confirmed the version
  * ({@link io.xtremehub.nexus.swarm.ConfirmedVersions}, forgotten on every policy change): on a
  * mismatch then it re-reads the policy and retries once itself; a chunk refused later, its bytes

@@ -15,7 +15,8 @@ import java.util.Map;
  * percentiles and ratios; a quick look at where a hop's time goes, not a report.
  *
  * <p>Arguments ({@code key=value}, optional): {@code sizeKiB} (1024), {@code samples} (200),
- * {@code warmUpRequests} (2000 small requests per placement), {@code work} (a temporary directory).
+ * {@code warmUpRequests} (2000 small requests per placement), {@code work} (a temporary directory),
+ * {@code firstStep} (the pipeline's first streamlet, {@code noop}; {@code zstd} stores transformed chunks).
  */
 public final class HopLatency {
     private HopLatency() {
@@ -30,7 +31,8 @@ public final class HopLatency {
         Path work = opt.containsKey("work") ? Files.createDirectories(Path.of(opt.get("work")))
                 : Files.createTempDirectory("hop-latency");
         byte[] payload = SyntheticLogs.generate(Math.max(size, 16 << 20), 1);
-        try (HopPipelines pipelines = HopPipelines.start(work)) {
+        String firstStep = opt.getOrDefault("firstStep", "noop");
+        try (HopPipelines pipelines = HopPipelines.start(work, firstStep)) {
             List<BenchTarget> targets = pipelines.targets();
             for (BenchTarget t : targets) {
                 PairedCells.warmUp(t, payload, warmUp);
@@ -57,8 +59,8 @@ public final class HopLatency {
                     target.client.deleteObject(b -> b.bucket(target.bucket).key(key));
                 }
             }
-            System.out.printf("%d KiB, one client, %d paired samples; load average at start %s, at end %s%n",
-                    size >> 10, samples, load, NexusBenchmark.loadAverage());
+            System.out.printf("%d KiB, one client, %d paired samples, first step %s; load average at start %s,"
+                    + " at end %s%n", size >> 10, samples, firstStep, load, NexusBenchmark.loadAverage());
             print("PUT", targets, put);
             print("GET", targets, get);
         } finally {

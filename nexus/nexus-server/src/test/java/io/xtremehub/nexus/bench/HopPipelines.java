@@ -32,13 +32,23 @@ final class HopPipelines implements AutoCloseable {
     private final List<NexusServer> workers = new ArrayList<>();
     private final List<RedisMetadataStore> stores = new ArrayList<>();
     private final List<BenchTarget> targets = new ArrayList<>();
+    private String firstStep = "noop";
 
     private HopPipelines(RedisServer redis) {
         this.redis = redis;
     }
 
     static HopPipelines start(Path dir) throws Exception {
+        return start(dir, "noop");
+    }
+
+    /**
+     * The placements with {@code firstStep} as the pipeline's first streamlet (the other two no-ops):
+     * {@code zstd} makes every placement store a transformed chunk.
+     */
+    static HopPipelines start(Path dir, String firstStep) throws Exception {
         HopPipelines p = new HopPipelines(RedisServer.start(Files.createDirectories(dir.resolve("redis"))));
+        p.firstStep = firstStep;
         try {
             p.startSwarmlets(dir);
             return p;
@@ -75,10 +85,10 @@ final class HopPipelines implements AutoCloseable {
         }
     }
 
-    private static Policy policy(String bucket, String... locations) {
+    private Policy policy(String bucket, String... locations) {
         List<StreamletRef> steps = new ArrayList<>();
         for (String location : locations) {
-            steps.add(new StreamletRef("noop", Map.of(), location));
+            steps.add(new StreamletRef(steps.isEmpty() ? firstStep : "noop", Map.of(), location));
         }
         return new Policy(bucket, 0, SystemType.GENERIC, bucket, "**", steps, List.of());
     }

@@ -83,6 +83,29 @@ class MarkerTrailerBlobStoreTest {
     }
 
     @Test
+    void aTrailerIsFetchedOncePerVersionAndNotAtAllByTheWorkerThatWroteIt() throws IOException {
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        BlobStore counted = new org.gaul.s3proxy.blobstore.ForwardingBlobStore(backend) {
+            @Override
+            public ResponseInputStream<GetObjectResponse> getBlob(GetObjectRequest request) {
+                reads.incrementAndGet();
+                return super.getBlob(request);
+            }
+        };
+        store = MarkerTrailerBlobStore.over(counted);
+        ObjectMarker marker = put("w", new byte[5000], 1);
+        HeadObjectRequest head = HeadObjectRequest.builder().bucket("b").key("w").build();
+        assertEquals(marker, ObjectMarker.from(store.blobMetadata(head).metadata()).orElseThrow());
+        assertEquals(0, reads.get(), "the writer remembers the trailer it wrote");
+
+        MarkerTrailerBlobStore other = MarkerTrailerBlobStore.over(counted); // another worker on the backend
+        assertEquals(5000, other.blobMetadata(head).contentLength());
+        assertEquals(1, reads.get());
+        assertEquals(marker, ObjectMarker.from(other.blobMetadata(head).metadata()).orElseThrow());
+        assertEquals(1, reads.get(), "read once per stored version");
+    }
+
+    @Test
     void aTrailerLongerThanOneTailReadIsReadWhole() throws IOException {
         byte[] data = "short".getBytes();
         ObjectMarker marker = put("long", data, 400); // its text is far beyond 4 KiB
