@@ -9,8 +9,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * A worker JVM waiting for its request ({@link StandbyWorkers}). Its standard input brings two lines:
- * first a recent request of its manager to warm up on (what a worker does before it joins its stage,
- * nothing it could change: classes loaded, Pravega and S3 clients connected, kept for the worker),
+ * first a recent request of its manager to warm up on (decoded, Pravega and S3 clients connected and
+ * kept for the worker; the job's channels are not read, see {@link WorkerEntryPoint#connect}),
  * then its own request. Its input closing before the second line means its manager has closed the
  * pool or is gone: then it exits at once, even in the middle of its warm-up.
  */
@@ -40,7 +40,7 @@ final class StandbyWorker {
             System.exit(0);
         }
         try {
-            entry.warmUp(warmUp);
+            entry.connect(warmUp);
         } catch (RuntimeException e) {
             // most often that request's job has ended; the worker connects for its own request instead
             System.out.println("standby worker: warm-up failed, going on without it: " + e);

@@ -90,6 +90,17 @@ public final class WorkerEntryPoint implements AutoCloseable {
         store.bucketExists(launch.store().spillBucket());
     }
 
+    /**
+     * Connects the clients a worker of {@code payload}'s manager needs and keeps them for the worker this
+     * JVM becomes ({@link StandbyWorker}). Unlike {@link #warmUp} it reads no channel: mid-job, a stage's
+     * telemetry channel holds minutes of reports, and reading them slowed the worker the standby became.
+     */
+    public void connect(String payload) {
+        WorkerLaunch launch = WorkerLaunch.decode(payload);
+        context(launch);
+        store(launch).bucketExists(launch.store().spillBucket());
+    }
+
     private PravegaContext context(WorkerLaunch launch) {
         return contexts.computeIfAbsent(launch.controllerUri() + "|" + launch.scope(),
                 k -> PravegaContext.connect(URI.create(launch.controllerUri()), launch.scope()));
