@@ -52,7 +52,7 @@ public final class Streams {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 if (left <= 0) {
-                    return -1;
+                    return len == 0 ? 0 : -1;
                 }
                 int n = super.read(b, off, (int) Math.min(len, left));
                 if (n > 0) {

@@ -1,7 +1,7 @@
 package io.xtremehub.nexus.marker;
 
+import io.xtremehub.nexus.api.Streams;
 import io.xtremehub.nexus.http.ETags;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.LinkedHashMap;
@@ -97,7 +97,7 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
         GetObjectResponse.Builder visible = r.toBuilder()
                 .metadata(MarkerTrailer.completed(r.metadata(), t.markerText()));
         if (request.range() == null) {
-            return SdkResponses.getResponse(visible.contentLength(data).build(), limited(raw, data));
+            return SdkResponses.getResponse(visible.contentLength(data).build(), Streams.limit(raw, data));
         }
         SdkRequests.ByteRange asked = SdkRequests.parseRange(request.range());
         long first;
@@ -115,7 +115,7 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
         }
         InputStream body;
         if (rawRange != null && rawRange[0] == first && rawRange[1] >= last) {
-            body = limited(raw, last - first + 1); // the backend's answer starts right: cut the trailer off
+            body = Streams.limit(raw, last - first + 1); // the backend's answer starts right: cut the trailer off
         } else {
             closeQuietly(raw);
             body = delegate().getBlob(request.toBuilder().range(SdkRequests.range(first, last)).ifMatch(r.eTag())
@@ -188,49 +188,6 @@ public final class MarkerTrailerBlobStore extends ForwardingBlobStore {
         } catch (RuntimeException e) {
             return null;
         }
-    }
-
-    /** At most {@code length} bytes of the stream; closing closes it. */
-    private static InputStream limited(InputStream in, long length) {
-        return new FilterInputStream(in) {
-            private long left = length;
-
-            @Override
-            public int read() throws IOException {
-                if (left <= 0) {
-                    return -1;
-                }
-                int b = super.read();
-                if (b >= 0) {
-                    left--;
-                }
-                return b;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (left <= 0) {
-                    return len == 0 ? 0 : -1;
-                }
-                int n = super.read(b, off, (int) Math.min(len, left));
-                if (n > 0) {
-                    left -= n;
-                }
-                return n;
-            }
-
-            @Override
-            public long skip(long n) throws IOException {
-                long s = super.skip(Math.min(n, left));
-                left -= s;
-                return s;
-            }
-
-            @Override
-            public int available() throws IOException {
-                return (int) Math.min(super.available(), left);
-            }
-        };
     }
 
     private static void closeQuietly(InputStream in) {
