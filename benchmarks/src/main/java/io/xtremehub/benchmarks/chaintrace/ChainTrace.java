@@ -2,6 +2,7 @@ package io.xtremehub.benchmarks.chaintrace;
 
 import io.xtremehub.benchmarks.LoadAverage;
 import io.xtremehub.benchmarks.PravegaClients;
+import io.xtremehub.benchmarks.latency.Pacer;
 import io.xtremehub.faastream.Manager;
 import io.xtremehub.faastream.ObjectStoreConfig;
 import io.xtremehub.faastream.platform.ThreadPlatform;
@@ -14,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 
 /**
@@ -149,15 +149,7 @@ public final class ChainTrace {
         receiver.start();
         List<StallSampler.Sample> samples;
         try (StallSampler sampler = new StallSampler(c, table, o.threads(), o.stallMillis(), 5)) {
-            long period = 1_000_000_000L / rate;
-            long start = System.nanoTime();
-            for (int i = 0; i < events; i++) {
-                long due = start + i * period;
-                for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
-                    LockSupport.parkNanos(wait);
-                }
-                c.send(TracedEvent.create(i));
-            }
+            Pacer.run(rate, events, i -> c.send(TracedEvent.create(i)));
             receiver.join();
             samples = sampler.samples();
         }

@@ -3,15 +3,15 @@ package io.xtremehub.benchmarks.latency;
 import java.util.concurrent.locks.LockSupport;
 
 /** Calls an action at a fixed rate from the calling thread, each call at its scheduled time. */
-final class Pacer {
+public final class Pacer {
     private Pacer() {
     }
 
-    interface Send {
+    public interface Send {
         void send(int index) throws Exception;
     }
 
-    static void run(int eventsPerSecond, int events, Send send) throws Exception {
+    public static void run(int eventsPerSecond, int events, Send send) throws Exception {
         long period = 1_000_000_000L / eventsPerSecond;
         long start = System.nanoTime();
         for (int i = 0; i < events; i++) {
