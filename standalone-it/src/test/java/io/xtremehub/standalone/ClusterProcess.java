@@ -25,7 +25,7 @@ final class ClusterProcess implements AutoCloseable {
 
     private ClusterProcess(Path dataDir, Path logDir) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g", "-XX:TieredStopAtLevel=1",
                 "-Dlogback.configurationFile=xtremehub-logback.xml", "-Dxtremehub.log.dir=" + logDir,
                 "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.base/java.lang=ALL-UNNAMED", "--add-opens", "java.base/java.util=ALL-UNNAMED",
