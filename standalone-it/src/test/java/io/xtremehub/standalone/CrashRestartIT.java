@@ -24,6 +24,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,7 +81,7 @@ class CrashRestartIT {
             busy.awaitAcks(busy.acked.size() + ACKS_PER_ROUND); // the writer got through to the last run
             busy.stop.set(true);
             writing.join();
-            writer.flush();
+            flush(writer);
             System.out.println("CrashRestartIT: restarts after kill -9 (JVM start included): " + restarts
                     + "; acknowledged " + busy.acked.size() + " of " + busy.written.get() + " written");
 
@@ -127,11 +128,24 @@ class CrashRestartIT {
         assertTrue(total <= busy.written.get(), "nothing read that was not written");
     }
 
+    /**
+     * The writer's flush and close rethrow the same stored failure: wrapped here, so that close's
+     * exception is suppressed into this one instead of hiding it ("Self-suppression not permitted").
+     */
+    private static void flush(EventStreamWriter<String> writer) {
+        try {
+            writer.flush();
+        } catch (RuntimeException e) {
+            throw new AssertionError("the writer gave up on events it had not had acknowledged", e);
+        }
+    }
+
     /** Writes keyed events without pause, at most a bounded number unacknowledged, until told to stop. */
     private static final class BusyWriter implements Runnable {
         final Set<Integer> acked = ConcurrentHashMap.newKeySet();
         final AtomicInteger written = new AtomicInteger();
         final AtomicBoolean stop = new AtomicBoolean();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
         private final Semaphore inFlight = new Semaphore(500);
         private final EventStreamWriter<String> writer;
 
@@ -148,6 +162,8 @@ class CrashRestartIT {
                     writer.writeEvent(KeyedEvents.key(i, KEYS), KeyedEvents.event(i, KEYS)).whenComplete((ok, failed) -> {
                         if (failed == null) {
                             acked.add(i);
+                        } else {
+                            failure.compareAndSet(null, failed);
                         }
                         inFlight.release();
                     });
@@ -159,7 +175,9 @@ class CrashRestartIT {
 
         void awaitAcks(int count) {
             await("writer acknowledged " + count + " events").atMost(START_TIMEOUT)
-                    .pollInterval(Duration.ofMillis(50)).until(() -> acked.size() >= count);
+                    .pollInterval(Duration.ofMillis(50))
+                    .failFast("the writer gave up", () -> failure.get() != null)
+                    .until(() -> acked.size() >= count);
         }
     }
 }
