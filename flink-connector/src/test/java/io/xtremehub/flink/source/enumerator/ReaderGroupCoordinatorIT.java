@@ -50,7 +50,7 @@ class ReaderGroupCoordinatorIT {
      * see the end once the other segment is read, or the bounded job never finishes.
      */
     @Test
-    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void endIsReachedAfterTheGroupCompletedASegmentOfTheEndCut() throws Exception {
         String stream = pravega.newStream("rg-end", 2);
         pravega.events().writeKeyedByText(stream, IntStream.range(0, 400).mapToObj(i -> "e-" + i).toList());
@@ -126,7 +126,7 @@ class ReaderGroupCoordinatorIT {
      * everything after the checkpoint, including what the dead reader read past it.
      */
     @Test
-    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void aFailedReaderGoesOfflineAtItsCheckpointedPosition() throws Exception {
         String stream = pravega.newStream("rg-offline", 2);
         List<String> beforeIt = IntStream.range(0, 100).mapToObj(i -> "a-" + i).toList();
@@ -182,7 +182,7 @@ class ReaderGroupCoordinatorIT {
      * group would get it back: it is not taken out (the job then restarts globally).
      */
     @Test
-    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void aFailedReaderThatMovedSegmentsSinceItsCheckpointStaysInTheGroup() throws Exception {
         String stream = pravega.newStream("rg-moved", 2);
         pravega.events().writeKeyedByText(stream, IntStream.range(0, 2000).mapToObj(i -> "e-" + i).toList());
