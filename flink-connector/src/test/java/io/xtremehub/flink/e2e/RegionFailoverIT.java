@@ -58,9 +58,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * segments it held at the restored checkpoint; otherwise it correctly falls back to a global
  * restart. So the subtask fails only once the segment layout is final and a checkpoint has
  * recorded it. An even spread of segments is not final in general: Pravega weighs each reader's
- * share by the lag it reported, and a reader that has not reported one yet counts as nearly
- * empty, so two readers holding two segments each were seen to move segments again seconds
- * later. With two segments and two readers the layout is final once each reader holds one: a
+ * share by the lag it last reported, and a reader that had read nothing when it reported counts
+ * as nearly empty, so two readers holding two segments each were seen to move segments again
+ * seconds later. With two segments and two readers the layout is final once each reader holds one: a
  * reader gives a segment away only while it holds more than one.
  */
 @EmbeddedCluster
