@@ -1,5 +1,7 @@
 package io.xtremehub.faastream;
 
+import static io.xtremehub.faastream.KeyedScalingIT.countStage;
+import static io.xtremehub.faastream.KeyedScalingIT.keyOf;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.awaitility.core.ConditionTimeoutException;
@@ -30,11 +31,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * events keep coming; one of its workers is killed while the stage stops for a shrink, and the last one
  * right after the stage is back at one worker. Each result lists the ids of the events in its key's
  * window, and everything committed is checked, not a sample: every input id is in exactly one result.
- * Before the first kill, no key has two results for one window end: the resizes split no window.
+ * Before the first kill, no key has two results for one window end: the resizes split no window. Keys
+ * and their cost are {@link KeyedScalingIT}'s.
  */
 @EmbeddedCluster
 class ExactlyOnceKeyedScalingIT {
-    private static final int KEYS = 8;
     private static final int BURST_BASE = 10_000_000;
     private static final Duration PHASE = Duration.ofSeconds(90);
     private static final Duration WINDOW = Duration.ofSeconds(1);
@@ -53,7 +54,7 @@ class ExactlyOnceKeyedScalingIT {
                 .minWorkers(1).maxWorkers(4).build();
         Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8())
                         .map(s -> s, Serializers.utf8()).named("pass")
-                        .reduce(ExactlyOnceKeyedScalingIT::slowKey, ExactlyOnceKeyedScalingIT::windowIds,
+                        .reduce(KeyedScalingIT::slowKey, ExactlyOnceKeyedScalingIT::windowIds,
                                 Serializers.utf8()).named("count")
                         .writeToStream(out),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
@@ -77,7 +78,7 @@ class ExactlyOnceKeyedScalingIT {
             awaitJob(job, "a resize of the grown stage to begin", () -> signals.firstCommand(grown,
                     m -> m.type() == ControlMessage.Type.STOP && m.lastEpoch() > 0) >= 0);
             firstKill = System.currentTimeMillis();
-            kill(stoppingWorker(signals, grown));
+            kill(running(job, stoppingSlot(signals, grown)));
             awaitJob(job, "the reduce stage back at one worker", () -> countStage(job).workers() == 1);
             // held a while, then its one worker is killed: a roll-back to the commit a resize restarted from
             await("the reduce stage to stay at one worker").during(Duration.ofSeconds(5)).atMost(PHASE)
@@ -137,8 +138,11 @@ class ExactlyOnceKeyedScalingIT {
                 + " window results, each once");
     }
 
-    /** The worker the first STOP for a resize seen since {@code since} went to. */
-    private static String stoppingWorker(StageSignals signals, long since) {
+    /**
+     * "-s1wN-" for the slot whose worker got the first STOP for a resize seen since {@code since} (the thread
+     * platform knows a worker restarted in place by its first id, the STOP names its current one).
+     */
+    private static String stoppingSlot(StageSignals signals, long since) {
         String[] target = new String[1];
         signals.firstCommand(since, m -> {
             if (target[0] == null && m.type() == ControlMessage.Type.STOP && m.lastEpoch() > 0) {
@@ -146,7 +150,9 @@ class ExactlyOnceKeyedScalingIT {
             }
             return target[0] != null;
         });
-        return target[0];
+        String worker = target[0];
+        String withoutIncarnation = worker.substring(0, worker.lastIndexOf('-'));
+        return withoutIncarnation.substring(withoutIncarnation.lastIndexOf('-')) + "-";
     }
 
     private static void kill(String worker) {
@@ -168,21 +174,6 @@ class ExactlyOnceKeyedScalingIT {
 
     private static int ids(List<String> results) {
         return results.stream().mapToInt(r -> r.split(" ")[2].split(",").length).sum();
-    }
-
-    private static StageMetrics countStage(Job job) {
-        List<StageMetrics> stages = job.status().stages();
-        return stages.size() < 2 ? new StageMetrics(1, "count", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
-    }
-
-    /** The key of an id: one of {@link #KEYS}, slowly (a worker takes about 250 events/s). */
-    static String slowKey(String event) {
-        LockSupport.parkNanos(4_000_000);
-        return keyOf(event);
-    }
-
-    private static String keyOf(String event) {
-        return "k" + Long.parseLong(event) % KEYS;
     }
 
     /** "key windowEnd id,id,..." for one key's group of one window. */
