@@ -51,12 +51,10 @@ final class PutPath {
     private final ContextTags contexts;
     private final NexusMetrics metrics;
     private final Hops hops;
-    private final boolean backendTakesUnknownLengths;
 
     PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics,
-            Hops hops, boolean backendTakesUnknownLengths) {
+            Hops hops) {
         this.backend = backend;
-        this.backendTakesUnknownLengths = backendTakesUnknownLengths;
         this.hops = hops;
         this.metrics = metrics;
         this.pipelines = pipelines;
@@ -399,14 +397,11 @@ final class PutPath {
 
     /**
      * Whether the storing hop can stream a transformed chunk into its backend, its marker trailing the
-     * bytes ({@link MarkerTrailer}): the backend must take a body of unknown length (the S3 backend's
-     * client needs the length first), and no step of this hop may decide on the whole chunk (event
-     * and routing streamlets see it spooled).
+     * bytes ({@link MarkerTrailer}): no step of this hop may decide on the whole chunk (event and
+     * routing streamlets see it spooled). Every backend takes a body of unknown length (the S3 one
+     * in parts, {@link io.xtremehub.nexus.backend.PartedPutBlobStore}).
      */
-    private boolean trailable(ActivePipeline pipeline, Hops.Leg leg) {
-        if (!backendTakesUnknownLengths) {
-            return false;
-        }
+    private static boolean trailable(ActivePipeline pipeline, Hops.Leg leg) {
         for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
             if (step.descriptor().on().onPut() && (step.events() != null
                     || step.descriptor().type() == io.xtremehub.nexus.api.StreamletType.ROUTING)) {
