@@ -117,6 +117,7 @@ class PartedPutBlobStoreIT {
         assertEquals("the body of parted/broken broke off: connection reset", e.getMessage());
         assertEquals(List.of((long) PART, (long) PART), recorder.lengths); // two parts were uploaded, then aborted
         assertEquals(1, recorder.aborted);
+        assertEquals(1, recorder.uploadsBeforeAbort); // the listing does show an upload in progress
         assertFalse(sdk.blobExists(BUCKET, "broken"));
         assertEquals(List.of(), sdk.listMultipartUploads(BUCKET));
     }
@@ -183,6 +184,7 @@ class PartedPutBlobStoreIT {
         long mostAhead;
         int completed;
         int aborted;
+        int uploadsBeforeAbort;
 
         Recorder(BlobStore backend) {
             super(backend);
@@ -218,6 +220,7 @@ class PartedPutBlobStoreIT {
         @Override
         public void abortMultipartUpload(MultipartUpload mpu) {
             aborted++;
+            uploadsBeforeAbort = delegate().listMultipartUploads(mpu.containerName()).size();
             super.abortMultipartUpload(mpu);
         }
     }
