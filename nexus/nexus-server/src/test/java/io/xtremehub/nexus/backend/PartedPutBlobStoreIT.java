@@ -95,9 +95,11 @@ class PartedPutBlobStoreIT {
             CountingBody body = new CountingBody(new ByteArrayInputStream(data), Long.MAX_VALUE);
             recorder.body = body;
             String key = "chunk-" + c.size();
-            PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength(key), body);
+            String eTag = PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength(key), body).eTag();
 
             assertArrayEquals(data, read(key), key);
+            // the ETag answered is the stored object's (MarkerTrailerBlobStore remembers trailers by it)
+            assertEquals(sdk.blobMetadata(BUCKET, key).eTag(), eTag, key);
             assertEquals(c.stored(), recorder.lengths, key);
             assertEquals(c.multipart() ? 1 : 0, recorder.completed, key);
             assertEquals("w1", sdk.blobMetadata(BUCKET, key).metadata().get("nexus-trailer"), key);
