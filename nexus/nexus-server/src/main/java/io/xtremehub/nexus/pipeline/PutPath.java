@@ -415,8 +415,8 @@ final class PutPath {
      * Streams a chunk forwarded by an earlier hop through this hop's steps into the backend, with no
      * spool: its marker needs what the earlier hops did (their output lengths, the client's length and
      * MD5), which arrives after the bytes, so it is written after them as a trailer of the same object
-     * (one backend PUT: whole or absent; a failure before the end, a bad Content-MD5 at the entry
-     * included, stores nothing).
+     * (one backend write, in parts on S3: whole or absent; a failure before the end, a bad
+     * Content-MD5 at the entry included, stores nothing).
      */
     private Written putTrailed(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
                                PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
