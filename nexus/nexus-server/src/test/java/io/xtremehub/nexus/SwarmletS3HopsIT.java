@@ -14,7 +14,6 @@ import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.swarm.SwarmletConfig;
 import io.xtremehub.testkit.RedisServer;
 import io.xtremehub.testkit.S3Clients;
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.file.Files;
@@ -126,12 +125,7 @@ class SwarmletS3HopsIT {
 
     @Test
     void chunksBelowAtAndAbovePartSizeStreamIntoS3UnspooledAndRoundTripByteForByte() throws Exception {
-        // the cloud worker cannot spool: a file stands where its spool directory was
-        Path spool = tmp.resolve("cloud").resolve("spool");
-        Path aside = tmp.resolve("cloud").resolve("spool-aside");
-        Files.move(spool, aside);
-        Files.writeString(spool, "not a directory");
-        try {
+        try (AutoCloseable noSpool = SwarmletHopsIT.withoutSpool(tmp.resolve("cloud"))) {
             record Case(String key, byte[] data, int backendParts) {
             }
             for (Case c : List.of(new Case("seg/below", random(PART / 2, 1), 0),
@@ -164,9 +158,6 @@ class SwarmletS3HopsIT {
             }
             assertFalse(Files.exists(tmp.resolve("backend-edge").resolve(BUCKET).resolve("seg/above")));
             assertEquals(List.of(), direct.listMultipartUploads(r -> r.bucket(BUCKET)).uploads());
-        } finally {
-            Files.delete(spool);
-            Files.move(aside, spool);
         }
     }
 
@@ -175,28 +166,8 @@ class SwarmletS3HopsIT {
         byte[] data = random(4 * PART, 5);
         String key = "seg/broken";
         AtomicBoolean uploadSeen = new AtomicBoolean();
-        InputStream body = new InputStream() {
-            private int at;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (at >= 3 * PART) {
-                    // the cloud is streaming the chunk into S3 by now: a multipart upload is open there
-                    uploadSeen.set(waitForUpload(key));
-                    throw new IOException("the client breaks off");
-                }
-                int n = Math.min(len, Math.min(64 << 10, 3 * PART - at));
-                System.arraycopy(data, at, b, off, n);
-                at += n;
-                return n;
-            }
-        };
+        // once 3 parts are sent the cloud is streaming the chunk into S3: a multipart upload is open there
+        InputStream body = new BreakingBody(data, 3L * PART, () -> uploadSeen.set(waitForUpload(key)));
         try (S3Client once = S3Client.builder().endpointOverride(workers.get(0).endpoint()).region(Region.US_EAST_1)
                 .forcePathStyle(true).credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(
                         workers.get(0).accessKey(), workers.get(0).secretKey())))

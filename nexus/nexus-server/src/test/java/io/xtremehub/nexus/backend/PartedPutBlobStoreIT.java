@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.xtremehub.nexus.Backend;
+import io.xtremehub.nexus.BreakingBody;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -92,7 +93,7 @@ class PartedPutBlobStoreIT {
         for (Case c : cases) {
             byte[] data = random(c.size(), c.size());
             Recorder recorder = new Recorder(sdk);
-            CountingBody body = new CountingBody(new ByteArrayInputStream(data), Long.MAX_VALUE);
+            BreakingBody body = new BreakingBody(data, Long.MAX_VALUE, () -> { });
             recorder.body = body;
             String key = "chunk-" + c.size();
             String eTag = PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength(key), body).eTag();
@@ -112,7 +113,7 @@ class PartedPutBlobStoreIT {
     @Test
     void aBodyBreakingOffAfterSomePartsLeavesNoObjectAndNoUpload() {
         Recorder recorder = new Recorder(sdk);
-        CountingBody body = new CountingBody(new ByteArrayInputStream(random(3 * PART, 7)), 2L * PART + 100);
+        BreakingBody body = new BreakingBody(random(3 * PART, 7), 2L * PART + 100, () -> { });
         recorder.body = body;
         UncheckedIOException e = assertThrows(UncheckedIOException.class,
                 () -> PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength("broken"), body));
@@ -148,40 +149,10 @@ class PartedPutBlobStoreIT {
         assertFalse(sdk.blobExists(BUCKET, "md5"));
     }
 
-    /** A body that counts what was read from it and breaks off (as a dropped connection) after {@code failAt} bytes. */
-    static final class CountingBody extends InputStream {
-        private final InputStream in;
-        private final long failAt;
-        private long read;
-
-        CountingBody(InputStream in, long failAt) {
-            this.in = in;
-            this.failAt = failAt;
-        }
-
-        @Override
-        public int read() throws IOException {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (read >= failAt) {
-                throw new IOException("connection reset");
-            }
-            int n = in.read(b, off, (int) Math.min(len, failAt - read));
-            if (n > 0) {
-                read += n;
-            }
-            return n;
-        }
-    }
-
     /** Records what the layer hands the backend, and how far it had read ahead of it at each hand-over. */
     static final class Recorder extends ForwardingBlobStore {
         final List<Long> lengths = new ArrayList<>();
-        CountingBody body;
+        BreakingBody body;
         long handedOver;
         long mostAhead;
         int completed;
@@ -193,7 +164,7 @@ class PartedPutBlobStoreIT {
         }
 
         private void handOver(long length) {
-            mostAhead = Math.max(mostAhead, body == null ? 0 : body.read - handedOver);
+            mostAhead = Math.max(mostAhead, body == null ? 0 : body.served() - handedOver);
             handedOver += length;
             lengths.add(length);
         }
