@@ -52,9 +52,4 @@ final class PartBuffer {
     InputStream stream() {
         return new ByteArrayInputStream(bytes, 0, length);
     }
-
-    /** Bytes the buffer can hold: never more than one part. */
-    int capacity() {
-        return bytes.length;
-    }
 }
