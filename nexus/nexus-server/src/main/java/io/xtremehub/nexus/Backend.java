@@ -1,6 +1,7 @@
 package io.xtremehub.nexus;
 
 import com.google.common.base.Suppliers;
+import io.xtremehub.nexus.backend.PartedPutBlobStore;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -17,14 +18,6 @@ public sealed interface Backend {
 
     /** A short description for logs and status. */
     String describe();
-
-    /**
-     * Whether it stores a body whose length it is not told first (a transformed chunk streamed from
-     * the mesh). The S3 backend's client must send Content-Length, so it is not.
-     */
-    default boolean takesUnknownLengths() {
-        return !(this instanceof S3);
-    }
 
     /** Buckets are directories under {@code baseDir}. */
     static Backend filesystem(Path baseDir) {
@@ -95,10 +88,15 @@ public sealed interface Backend {
             Objects.requireNonNull(secretKey, "secretKey");
         }
 
+        /**
+         * The SDK's client needs an object's length before its bytes: a body of unknown length (a
+         * transformed chunk streamed in) is uploaded in parts of S3's minimum size, never spooled.
+         */
         @Override
         public BlobStore create() {
-            return new AwsS3SdkBlobStore(Suppliers.ofInstance(new Credentials(accessKey, secretKey)),
-                    endpoint.toString(), region, "native", "true", "false");
+            return PartedPutBlobStore.over(new AwsS3SdkBlobStore(Suppliers.ofInstance(new Credentials(accessKey,
+                    secretKey)), endpoint.toString(), region, "native", "true", "false"),
+                    PartedPutBlobStore.MIN_PART_SIZE);
         }
 
         @Override

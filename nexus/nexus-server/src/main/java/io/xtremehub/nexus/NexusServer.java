@@ -84,7 +84,6 @@ public final class NexusServer implements AutoCloseable {
             this.registry = new StreamletRegistry(metadata, work.resolve("streamlets"));
             this.pipelines = new PipelineFactory(registry, metadata, b.swarmlet == null ? "local" : b.swarmlet.workerId());
             MiddlewareChain.Builder chainParts = MiddlewareChain.over(b.backend.create())
-                    .backendTakesUnknownLengths(b.backend.takesUnknownLengths())
                     .policies(metadata, pipelines).workDir(work).metrics(metrics)
                     .tagging(b.tagBucket, b.accessKey, b.secretKey).outerMiddleware(b.outerMiddleware);
             if (b.swarmlet != null) {

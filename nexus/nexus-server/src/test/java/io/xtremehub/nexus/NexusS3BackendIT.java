@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.xtremehub.nexus.marker.MarkerTrailer;
+import io.xtremehub.nexus.marker.MarkerTrailerBlobStore;
+import io.xtremehub.nexus.marker.ObjectMarker;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.policy.SystemType;
@@ -82,6 +85,12 @@ class NexusS3BackendIT {
         realS3.stop();
     }
 
+    /** Nexus' own client of the other S3, as its S3 backend makes it. */
+    static org.gaul.s3proxy.blobstore.BlobStore backendClient() {
+        return Backend.s3(URI.create("http://127.0.0.1:" + realS3.getPort()), "us-east-1", "real-access",
+                "real-secret").create();
+    }
+
     static String md5(byte[] data) throws Exception {
         return HexFormat.of().formatHex(MessageDigest.getInstance("MD5").digest(data));
     }
@@ -98,7 +107,10 @@ class NexusS3BackendIT {
             assertEquals(md5(data), eTag.replace("\"", ""), bucket);
             HeadObjectResponse stored = direct.headObject(r -> r.bucket(bucket).key("seg/chunk"));
             assertTrue(stored.contentLength() * 3 < data.length, bucket + " stores " + stored.contentLength());
-            assertTrue(stored.metadata().containsKey("nexus-marker"), stored.metadata().toString());
+            // streamed in unspooled: the marker trails the bytes, the metadata says so
+            assertTrue(stored.metadata().containsKey(MarkerTrailer.PENDING), stored.metadata().toString());
+            assertEquals(data.length, ObjectMarker.from(MarkerTrailerBlobStore.over(backendClient()).blobMetadata(
+                    bucket, "seg/chunk").metadata()).orElseThrow().originalLength(), bucket);
             assertFalse(Arrays.equals(data, get(direct, bucket, "seg/chunk")));
 
             assertArrayEquals(data, get(viaNexus, bucket, "seg/chunk"), bucket);

@@ -212,13 +212,7 @@ class SwarmletHopsIT {
 
     @Test
     void aTransformedChunkStreamsIntoTheStoringHopsBackendWithNoSpool() throws Exception {
-        // the cloud worker cannot spool: a file stands where its spool directory was, so a spooled
-        // chunk would fail to be stored
-        Path spool = tmp.resolve("c1").resolve("spool");
-        Path aside = tmp.resolve("c1").resolve("spool-aside");
-        Files.move(spool, aside);
-        Files.writeString(spool, "not a directory");
-        try {
+        try (AutoCloseable noSpool = withoutSpool(tmp.resolve("c1"))) {
             byte[] data = TestData.logLines(3 << 20, 23);
             String md5 = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("MD5")
                     .digest(data));
@@ -246,10 +240,22 @@ class SwarmletHopsIT {
                     .builder().bucket("lts").key("seg/unspooled").build()).metadata();
             assertTrue(raw.keySet().stream().anyMatch(MarkerTrailer.PENDING::equalsIgnoreCase), raw.toString());
             assertTrue(ObjectMarker.from(raw).isEmpty());
-        } finally {
+        }
+    }
+
+    /**
+     * Makes the worker with work directory {@code workDir} unable to spool until closed: a file
+     * stands where its spool directory was, so a spooled chunk fails to be stored.
+     */
+    static AutoCloseable withoutSpool(Path workDir) throws java.io.IOException {
+        Path spool = workDir.resolve("spool");
+        Path aside = workDir.resolve("spool-aside");
+        Files.move(spool, aside);
+        Files.writeString(spool, "not a directory");
+        return () -> {
             Files.delete(spool);
             Files.move(aside, spool);
-        }
+        };
     }
 
     @Test

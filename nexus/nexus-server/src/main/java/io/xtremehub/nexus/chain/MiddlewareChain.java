@@ -57,7 +57,7 @@ public final class MiddlewareChain implements AutoCloseable {
             Hops hops = b.directory == null ? Hops.LOCAL
                     : MeshHops.between(b.swarmlet, b.directory, b.meshSecret, policies);
             this.pipeline = PipelineBlobStore.runningPipelines(backend, policies, b.pipelines, b.workDir, contexts,
-                    b.metrics, hops, b.backendTakesUnknownLengths);
+                    b.metrics, hops);
             BlobStore chain = pipeline;
             this.router = b.membership == null ? null : PartitionRouter.routingPartitions(chain, policies,
                     b.pipelines, b.membership, b.meshSecret, b.onOwnershipChange);
@@ -133,7 +133,6 @@ public final class MiddlewareChain implements AutoCloseable {
         private String swarmlet;
         private SwarmletDirectory directory;
         private UnaryOperator<BlobStore> outerMiddleware = UnaryOperator.identity();
-        private boolean backendTakesUnknownLengths;
 
         private Builder(BlobStore backend) {
             this.backend = Objects.requireNonNull(backend, "backend");
@@ -188,16 +187,6 @@ public final class MiddlewareChain implements AutoCloseable {
         public Builder hops(String name, SwarmletDirectory swarmlets) {
             this.swarmlet = Objects.requireNonNull(name, "swarmlet");
             this.directory = Objects.requireNonNull(swarmlets, "directory");
-            return this;
-        }
-
-        /**
-         * Whether the backend stores a body whose length it is not told first (the filesystem and
-         * transient ones do; the S3 one's client does not): then a storing hop streams a transformed
-         * chunk into it, its marker trailing the bytes, rather than spooling it (default false).
-         */
-        public Builder backendTakesUnknownLengths(boolean value) {
-            this.backendTakesUnknownLengths = value;
             return this;
         }
 

@@ -17,7 +17,8 @@
  *    PipelineBlobStore              runs the policy's streamlets on writes, undoes them on reads
  *    MarkerTrailerBlobStore         shows an object whose marker trails its bytes with the marker in its
  *                                   metadata (a storing hop streams a forwarded chunk so, unspooled)
- *  backend (filesystem, transient, S3)
+ *  backend (filesystem, transient, S3; the S3 one under PartedPutBlobStore, which uploads a body of
+ *           unknown length in parts, its client needing the length first)
  * </pre>
  *
  * <p>Why this order: the policy is decided first because every layer below acts on it. Tagging sits

@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * metadata before them. Such an object is stored as its bytes, then the marker's encoded text, its
  * length (4 bytes, big-endian) and {@link #MAGIC}; its metadata holds {@link #PENDING} instead of the
  * marker. {@link MarkerTrailerBlobStore} shows readers the bytes and the marker in its metadata, as if
- * it had been written there. The object is written by one backend PUT, so it is whole or absent.
+ * it had been written there. The object is written by one backend PUT (or, on S3, one multipart
+ * upload completed at its end), so it is whole or absent.
  */
 public final class MarkerTrailer {
     /** The metadata entry saying the marker trails the bytes (its value is the write id). */

@@ -81,8 +81,7 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
     });
 
     private PipelineBlobStore(BlobStore backend, PolicyResolver policies, PipelineFactory pipelines, Path workDir,
-                              ContextTags contexts, NexusMetrics metrics, Hops hops,
-                              boolean backendTakesUnknownLengths) throws IOException {
+                              ContextTags contexts, NexusMetrics metrics, Hops hops) throws IOException {
         super(backend);
         this.policies = policies;
         this.hops = hops;
@@ -90,7 +89,7 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
         this.contexts = contexts;
         this.metrics = metrics;
         Spool spool = new Spool(workDir.resolve("spool"));
-        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics, hops, backendTakesUnknownLengths);
+        this.putPath = new PutPath(backend, pipelines, spool, contexts, metrics, hops);
         this.getPath = new GetPath(backend, pipelines, policies, spool, contexts, readCache, metrics);
         this.multipart = new LocalMultipartUploads(workDir.resolve("multipart"));
     }
@@ -105,15 +104,11 @@ public final class PipelineBlobStore extends ForwardingBlobStore {
      * @param contexts where the pipeline's context is stored
      * @param metrics where bytes per policy and streamlet times are counted
      * @param hops where the steps of policies pinned to locations or needing hardware run
-     * @param backendTakesUnknownLengths whether the backend stores a body whose length is not known
-     *     before it ends (then a forwarded chunk is streamed into it with its marker trailing)
      */
     public static PipelineBlobStore runningPipelines(BlobStore backend, PolicyResolver policies,
                                                      PipelineFactory pipelines, Path workDir, ContextTags contexts,
-                                                     NexusMetrics metrics, Hops hops,
-                                                     boolean backendTakesUnknownLengths) throws IOException {
-        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics, hops,
-                backendTakesUnknownLengths);
+                                                     NexusMetrics metrics, Hops hops) throws IOException {
+        return new PipelineBlobStore(backend, policies, pipelines, workDir, contexts, metrics, hops);
     }
 
     /**

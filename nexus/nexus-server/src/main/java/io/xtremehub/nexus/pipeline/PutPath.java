@@ -51,12 +51,10 @@ final class PutPath {
     private final ContextTags contexts;
     private final NexusMetrics metrics;
     private final Hops hops;
-    private final boolean backendTakesUnknownLengths;
 
     PutPath(BlobStore backend, PipelineFactory pipelines, Spool spool, ContextTags contexts, NexusMetrics metrics,
-            Hops hops, boolean backendTakesUnknownLengths) {
+            Hops hops) {
         this.backend = backend;
-        this.backendTakesUnknownLengths = backendTakesUnknownLengths;
         this.hops = hops;
         this.metrics = metrics;
         this.pipelines = pipelines;
@@ -152,7 +150,7 @@ final class PutPath {
             }
             Written written = direct
                     ? putDirect(request, payload, pipeline, ctx, eTagOverride, leg, upstream)
-                    : lastLeg && trailable(pipeline, leg)
+                    : (whole || lastLeg) && trailable(pipeline, leg)
                     ? putTrailed(request, payload, pipeline, ctx, eTagOverride, leg, upstream)
                     : putSpooled(request, payload, pipeline, ctx, eTagOverride, leg, upstream);
             ctx.commit();
@@ -399,14 +397,11 @@ final class PutPath {
 
     /**
      * Whether the storing hop can stream a transformed chunk into its backend, its marker trailing the
-     * bytes ({@link MarkerTrailer}): the backend must take a body of unknown length (the S3 backend's
-     * client needs the length first), and no step of this hop may decide on the whole chunk (event
-     * and routing streamlets see it spooled).
+     * bytes ({@link MarkerTrailer}): no step of this hop may decide on the whole chunk (event and
+     * routing streamlets see it spooled). Every backend takes a body of unknown length (the S3 one
+     * in parts, {@link io.xtremehub.nexus.backend.PartedPutBlobStore}).
      */
-    private boolean trailable(ActivePipeline pipeline, Hops.Leg leg) {
-        if (!backendTakesUnknownLengths) {
-            return false;
-        }
+    private static boolean trailable(ActivePipeline pipeline, Hops.Leg leg) {
         for (ActivePipeline.Step step : pipeline.steps().subList(leg.from(), leg.to())) {
             if (step.descriptor().on().onPut() && (step.events() != null
                     || step.descriptor().type() == io.xtremehub.nexus.api.StreamletType.ROUTING)) {
@@ -417,24 +412,28 @@ final class PutPath {
     }
 
     /**
-     * Streams a chunk forwarded by an earlier hop through this hop's steps into the backend, with no
-     * spool: its marker needs what the earlier hops did (their output lengths, the client's length and
-     * MD5), which arrives after the bytes, so it is written after them as a trailer of the same object
-     * (one backend PUT: whole or absent; a failure before the end, a bad Content-MD5 at the entry
-     * included, stores nothing).
+     * Streams a transformed chunk through the steps into the backend, with no spool: its marker needs
+     * the client's length and MD5 (and, at a storing hop, what the earlier hops did: their output
+     * lengths), known only once every byte went through, so it is written after them as a trailer of
+     * the same object (one backend PUT or completed multipart upload: whole or absent; a failure
+     * before the end, a bad Content-MD5 included, stores nothing).
      */
     private Written putTrailed(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,
                                PipelineContext ctx, String eTagOverride, Hops.Leg leg, Upstream upstream)
             throws IOException {
         String writeId = ObjectMarker.newWriteId();
-        Layers layers = buildLayers(payload, pipeline, ctx, leg);
+        // the worker the client wrote to digests its bytes; a storing hop learns their MD5 from the end frame
+        DigestingInputStream original = upstream == null ? new DigestingInputStream(payload) : null;
+        InputStream source = original != null ? original : payload;
+        Layers layers = buildLayers(source, pipeline, ctx, leg);
         CountingInputStream output = new CountingInputStream(layers.stream());
         AtomicReference<ObjectMarker> sealed = new AtomicReference<>();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         InputStream stored = MarkerTrailer.append(output, () -> {
             try {
-                payload.transferTo(OutputStream.nullOutputStream()); // what a streamlet left unread
-                Upstream.Prior before = upstream.prior().get();
+                source.transferTo(OutputStream.nullOutputStream()); // what a streamlet left unread
+                Upstream.Prior before = upstream != null ? upstream.prior().get()
+                        : received(request, original, eTagOverride);
                 String eTag = before.originalETag() != null ? before.originalETag() : eTagOverride;
                 if (eTag == null) {
                     // an earlier hop digests the client's bytes whenever a step transforms them
@@ -478,6 +477,13 @@ final class PutPath {
         }
         return new Written(PutObjectResponse.builder().eTag(marker.originalETag()).build(), writeId,
                 marker.originalLength(), output.count());
+    }
+
+    /** The client's bytes as the worker it wrote to read them, checked against its Content-Length and Content-MD5. */
+    private static Upstream.Prior received(PutObjectRequest request, DigestingInputStream original,
+                                           String eTagOverride) throws IOException {
+        String md5 = verify(request, original);
+        return new Upstream.Prior(original.count(), eTagOverride != null ? eTagOverride : md5, List.of());
     }
 
     private Written putSpooled(PutObjectRequest request, InputStream payload, ActivePipeline pipeline,

@@ -2,17 +2,16 @@ package io.xtremehub.tiering.kafka;
 
 import io.xtremehub.nexus.Backend;
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.marker.MarkerTrailerBlobStore;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.policy.StreamletRef;
 import io.xtremehub.nexus.policy.SystemType;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.UserDefinedFileAttributeView;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -140,18 +139,10 @@ final class TieringNexus implements AutoCloseable {
         return Files.size(backend.resolve(BUCKET).resolve(key));
     }
 
-    /** Nexus' marker on the stored object (its user metadata entry), if it has one. */
-    Optional<String> marker(String key) throws IOException {
-        UserDefinedFileAttributeView view = Files.getFileAttributeView(backend.resolve(BUCKET).resolve(key),
-                UserDefinedFileAttributeView.class);
-        for (String name : view.list()) {
-            if (name.contains("nexus-marker")) {
-                ByteBuffer value = ByteBuffer.allocate(view.size(name));
-                view.read(name, value);
-                return Optional.of(new String(value.array(), StandardCharsets.UTF_8));
-            }
-        }
-        return Optional.empty();
+    /** Nexus' marker on the stored object (in its user metadata or trailing its bytes), if it has one. */
+    Optional<String> marker(String key) {
+        return Optional.ofNullable(MarkerTrailerBlobStore.over(Backend.filesystem(backend).create())
+                .blobMetadata(BUCKET, key).metadata().get("nexus-marker"));
     }
 
     // a streamlet jar naming FlakyStreamlet: Nexus' jar loader finds the class on the test class path

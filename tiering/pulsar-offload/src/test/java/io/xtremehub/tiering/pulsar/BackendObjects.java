@@ -19,6 +19,13 @@ import java.util.stream.Stream;
 final class BackendObjects {
     /** Where S3Proxy's filesystem backend keeps Nexus' marker: user metadata {@code nexus-marker}. */
     private static final String MARKER = "user.user-metadata.nexus-marker";
+    /**
+     * Set instead when the marker trails the object's bytes (Nexus streamed a transformed chunk in
+     * before knowing it): the file ends with the marker's text, its length (4 bytes) and "NXMARKER".
+     */
+    private static final String TRAILER = "user.user-metadata.nexus-trailer";
+    private static final byte[] MAGIC = "NXMARKER".getBytes(StandardCharsets.US_ASCII);
+
     private BackendObjects() {
     }
 
@@ -50,7 +57,8 @@ final class BackendObjects {
      * client wrote, {@code s} the steps applied, e.g. {@code 0:zstd@1:9191}); empty if the object has none.
      */
     static Map<String, String> nexusMarker(Path bucketDir, String key) throws IOException {
-        String marker = metadata(bucketDir, key).get(MARKER);
+        Map<String, String> metadata = metadata(bucketDir, key);
+        String marker = metadata.containsKey(TRAILER) ? trailingMarker(bucketDir.resolve(key)) : metadata.get(MARKER);
         Map<String, String> fields = new TreeMap<>();
         if (marker != null) {
             for (String field : marker.split("&")) {
@@ -59,6 +67,19 @@ final class BackendObjects {
             }
         }
         return fields;
+    }
+
+    private static String trailingMarker(Path file) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            ByteBuffer end = ByteBuffer.allocate(4 + MAGIC.length);
+            ch.read(end, ch.size() - end.capacity());
+            if (!java.util.Arrays.equals(end.array(), 4, end.capacity(), MAGIC, 0, MAGIC.length)) {
+                throw new IOException(file + " says its Nexus marker trails its bytes, but it ends without one");
+            }
+            ByteBuffer text = ByteBuffer.allocate(end.getInt(0));
+            ch.read(text, ch.size() - end.capacity() - text.capacity());
+            return new String(text.array(), StandardCharsets.UTF_8);
+        }
     }
 
     /** Bytes the backend stores for the object. */

@@ -1,0 +1,200 @@
+package io.xtremehub.nexus.backend;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.xtremehub.nexus.Backend;
+import io.xtremehub.nexus.BreakingBody;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.gaul.s3proxy.S3Proxy;
+import org.gaul.s3proxy.auth.AuthenticationType;
+import org.gaul.s3proxy.blobstore.BlobStore;
+import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
+import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
+import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.PutObjectRequest;
+import software.amazon.awssdk.services.s3.model.UploadPartRequest;
+import software.amazon.awssdk.services.s3.model.UploadPartResponse;
+
+/**
+ * Bodies of unknown length stored through the S3 backend's client into a real S3 endpoint (an
+ * S3Proxy over a directory): byte for byte at and around the part size, never more than one part
+ * read ahead of what was handed to the backend, and nothing left behind when the body breaks off.
+ */
+class PartedPutBlobStoreIT {
+    private static final int PART = PartedPutBlobStore.MIN_PART_SIZE;
+    private static final String BUCKET = "parted";
+
+    @TempDir
+    static Path tmp;
+    static S3Proxy s3;
+    static BlobStore sdk;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Files.createDirectories(tmp.resolve("s3"));
+        s3 = S3Proxy.builder().blobStore(new FilesystemNio2BlobStore(tmp.resolve("s3").toString()))
+                .endpoint(URI.create("http://127.0.0.1:0"))
+                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, "access", "secret").build();
+        s3.start();
+        // the S3 backend's own client, under the layer Backend.s3 puts over it
+        sdk = ((PartedPutBlobStore) Backend.s3(URI.create("http://127.0.0.1:" + s3.getPort()), "us-east-1",
+                "access", "secret").create()).delegate();
+        sdk.createContainer(BUCKET);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        s3.stop();
+    }
+
+    static byte[] random(int size, long seed) {
+        byte[] b = new byte[size];
+        new Random(seed).nextBytes(b);
+        return b;
+    }
+
+    static PutObjectRequest unknownLength(String key) {
+        return PutObjectRequest.builder().bucket(BUCKET).key(key).metadata(Map.of("nexus-trailer", "w1")).build();
+    }
+
+    static byte[] read(String key) throws IOException {
+        try (InputStream in = sdk.getBlob(GetObjectRequest.builder().bucket(BUCKET).key(key).build())) {
+            return in.readAllBytes();
+        }
+    }
+
+    @Test
+    void bodiesBelowAtAndAboveThePartSizeRoundTripByteForByte() throws Exception {
+        record Case(int size, List<Long> stored, boolean multipart) {
+        }
+        List<Case> cases = List.of(new Case(0, List.of(0L), false), new Case(1, List.of(1L), false),
+                new Case(PART - 1, List.of(PART - 1L), false), new Case(PART, List.of((long) PART), true),
+                new Case(PART + 1, List.of((long) PART, 1L), true),
+                new Case(2 * PART + 3, List.of((long) PART, (long) PART, 3L), true));
+        for (Case c : cases) {
+            byte[] data = random(c.size(), c.size());
+            Recorder recorder = new Recorder(sdk);
+            BreakingBody body = new BreakingBody(data, Long.MAX_VALUE, () -> { });
+            recorder.body = body;
+            String key = "chunk-" + c.size();
+            String eTag = PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength(key), body).eTag();
+
+            assertArrayEquals(data, read(key), key);
+            // the ETag answered is the stored object's (MarkerTrailerBlobStore remembers trailers by it)
+            assertEquals(sdk.blobMetadata(BUCKET, key).eTag(), eTag, key);
+            assertEquals(c.stored(), recorder.lengths, key);
+            assertEquals(c.multipart() ? 1 : 0, recorder.completed, key);
+            assertEquals("w1", sdk.blobMetadata(BUCKET, key).metadata().get("nexus-trailer"), key);
+            // memory: what was read from the body but not yet handed to the backend never exceeded a part
+            assertTrue(recorder.mostAhead <= PART, key + " read " + recorder.mostAhead + " bytes ahead");
+        }
+        assertEquals(List.of(), sdk.listMultipartUploads(BUCKET));
+    }
+
+    @Test
+    void aBodyBreakingOffAfterSomePartsLeavesNoObjectAndNoUpload() {
+        Recorder recorder = new Recorder(sdk);
+        BreakingBody body = new BreakingBody(random(3 * PART, 7), 2L * PART + 100, () -> { });
+        recorder.body = body;
+        UncheckedIOException e = assertThrows(UncheckedIOException.class,
+                () -> PartedPutBlobStore.over(recorder, PART).putBlob(unknownLength("broken"), body));
+        assertEquals("the body of parted/broken broke off: connection reset", e.getMessage());
+        assertEquals(List.of((long) PART, (long) PART), recorder.lengths); // two parts were uploaded, then aborted
+        assertEquals(1, recorder.aborted);
+        assertEquals(1, recorder.uploadsBeforeAbort); // the listing does show an upload in progress
+        assertFalse(sdk.blobExists(BUCKET, "broken"));
+        assertEquals(List.of(), sdk.listMultipartUploads(BUCKET));
+    }
+
+    @Test
+    void aBodyOfKnownLengthPassesThroughAsOnePut() throws Exception {
+        byte[] data = random(PART + 10, 3);
+        Recorder recorder = new Recorder(sdk);
+        PartedPutBlobStore.over(recorder, PART).putBlob(PutObjectRequest.builder().bucket(BUCKET).key("known")
+                .contentLength((long) data.length).build(), new ByteArrayInputStream(data));
+        assertArrayEquals(data, read("known"));
+        assertEquals(List.of((long) data.length), recorder.lengths);
+        assertEquals(0, recorder.completed);
+    }
+
+    @Test
+    void badSettingsAreOneLineErrors() {
+        IllegalArgumentException small = assertThrows(IllegalArgumentException.class,
+                () -> PartedPutBlobStore.over(sdk, 1 << 20));
+        assertEquals("part size 1048576 is below the backend's minimum of 5242880 bytes; use at least that",
+                small.getMessage());
+        IllegalArgumentException md5 = assertThrows(IllegalArgumentException.class,
+                () -> PartedPutBlobStore.over(sdk, PART).putBlob(unknownLength("md5").toBuilder()
+                        .contentMD5("1B2M2Y8AsgTpgAmY7PhCfg==").build(), InputStream.nullInputStream()));
+        assertEquals("a Content-MD5 needs the Content-Length of parted/md5: send both or neither", md5.getMessage());
+        assertFalse(sdk.blobExists(BUCKET, "md5"));
+    }
+
+    /** Records what the layer hands the backend, and how far it had read ahead of it at each hand-over. */
+    static final class Recorder extends ForwardingBlobStore {
+        final List<Long> lengths = new ArrayList<>();
+        BreakingBody body;
+        long handedOver;
+        long mostAhead;
+        int completed;
+        int aborted;
+        int uploadsBeforeAbort;
+
+        Recorder(BlobStore backend) {
+            super(backend);
+        }
+
+        private void handOver(long length) {
+            mostAhead = Math.max(mostAhead, body == null ? 0 : body.served() - handedOver);
+            handedOver += length;
+            lengths.add(length);
+        }
+
+        @Override
+        public software.amazon.awssdk.services.s3.model.PutObjectResponse putBlob(PutObjectRequest request,
+                                                                                   InputStream payload) {
+            handOver(request.contentLength());
+            return super.putBlob(request, payload);
+        }
+
+        @Override
+        public UploadPartResponse uploadMultipartPart(MultipartUpload mpu, UploadPartRequest request,
+                                                      InputStream payload) {
+            handOver(request.contentLength());
+            return super.uploadMultipartPart(mpu, request, payload);
+        }
+
+        @Override
+        public software.amazon.awssdk.services.s3.model.CompleteMultipartUploadResponse completeMultipartUpload(
+                MultipartUpload mpu, software.amazon.awssdk.services.s3.model.CompleteMultipartUploadRequest request) {
+            completed++;
+            return super.completeMultipartUpload(mpu, request);
+        }
+
+        @Override
+        public void abortMultipartUpload(MultipartUpload mpu) {
+            aborted++;
+            uploadsBeforeAbort = delegate().listMultipartUploads(mpu.containerName()).size();
+            super.abortMultipartUpload(mpu);
+        }
+    }
+}
