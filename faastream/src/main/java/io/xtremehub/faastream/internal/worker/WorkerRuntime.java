@@ -677,7 +677,8 @@ public final class WorkerRuntime {
      *
      * @return how the worker ends instead, or null when it ends as it meant to
      */
-    private WorkerOutcome ordersWhileFinishing() {
+    private WorkerOutcome ordersWhileFinishing() throws InterruptedException {
+        side.pollNow();
         switch (orders.next()) {
             case ROLL_BACK -> {
                 rolledBack = true;
