@@ -677,8 +677,7 @@ public final class WorkerRuntime {
      *
      * @return how the worker ends instead, or null when it ends as it meant to
      */
-    private WorkerOutcome ordersWhileFinishing() throws InterruptedException {
-        side.pollNow();
+    private WorkerOutcome ordersWhileFinishing() {
         switch (orders.next()) {
             case ROLL_BACK -> {
                 rolledBack = true;
