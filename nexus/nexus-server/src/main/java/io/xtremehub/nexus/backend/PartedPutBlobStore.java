@@ -79,16 +79,13 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
         MultipartUpload upload = delegate().initiateMultipartUpload(initiation(request));
         try {
             List<CompletedPart> parts = new ArrayList<>();
-            boolean full = true;
-            while (true) {
+            boolean full;
+            do {
                 parts.add(upload(upload, parts.size() + 1, part));
-                if (!full) {
-                    break;
-                }
                 full = fill(part, payload, request);
-                if (!full && part.length() == 0) {
-                    break; // the body ended with the last full part
-                }
+            } while (full);
+            if (part.length() > 0) {
+                parts.add(upload(upload, parts.size() + 1, part)); // the last, shorter part
             }
             CompleteMultipartUploadResponse done = delegate().completeMultipartUpload(upload,
                     SdkRequests.completeRequest(upload, parts));
