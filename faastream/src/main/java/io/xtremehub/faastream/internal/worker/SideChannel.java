@@ -33,6 +33,8 @@ final class SideChannel implements AutoCloseable {
     private volatile long lastStatsMillis;
     /** Set once a final report (DONE, HANDOFF, FAILED) is queued: no sign of life may follow it. */
     private volatile boolean ended;
+    /** The control channel, once polling started (read on the side thread only). */
+    private Channel<ControlMessage> control;
 
     SideChannel(Channel<Telemetry> telemetry, String label) {
         this.telemetry = telemetry;
@@ -98,13 +100,32 @@ final class SideChannel implements AutoCloseable {
 
     /** From now on, polls the control channel every {@code millis} on this thread (not before: it is not thread-safe). */
     void startPolling(Channel<ControlMessage> control, long millis) {
-        thread.scheduleWithFixedDelay(() -> {
-            try {
-                polled.addAll(control.poll());
-            } catch (RuntimeException e) {
-                pollError.compareAndSet(null, e);
-            }
-        }, 0, millis, TimeUnit.MILLISECONDS);
+        thread.execute(() -> this.control = control);
+        thread.scheduleWithFixedDelay(this::pollOnce, 0, millis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Polls the control channel now and returns once it did: every order durable before this call is
+     * then in the next {@link #control()}. A worker about to end calls it, so that an order written
+     * just before (a roll-back) is not missed for the poll interval and answered with DONE.
+     */
+    void pollNow() throws InterruptedException {
+        try {
+            thread.submit(this::pollOnce).get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause()); // pollOnce keeps its own failures
+        }
+    }
+
+    private void pollOnce() {
+        if (control == null) {
+            return;
+        }
+        try {
+            polled.addAll(control.poll());
+        } catch (RuntimeException e) {
+            pollError.compareAndSet(null, e);
+        }
     }
 
     /** Hands messages polled before {@link #startPolling} to the next {@link #control()} call. */

@@ -622,7 +622,9 @@ public final class WorkerRuntime {
         }
         reader.endsWritten();
         // orders that came while it finished: a roll-back aborts what it just wrote, and the manager
-        // waits for this worker to say it let go (a DONE instead left it waiting in vain)
+        // waits for this worker to say it let go (a DONE instead left it waiting in vain); polled now,
+        // so that an order written just before is not missed for a poll interval
+        side.pollNow();
         switch (orders.next()) {
             case ROLL_BACK -> {
                 rolledBack = true;
