@@ -68,9 +68,11 @@ class ExactlyOnceScalingIT {
                         .scalingPolicy(policy).scaleSourceStream(true).scalingInterval(Duration.ofMillis(300))
                         .build());
         AtomicBoolean trickling = new AtomicBoolean(true);
+        AtomicBoolean watching = new AtomicBoolean(true);
         Thread trickle = new Thread(() -> trickle(trickling), "trickle");
+        // watches until the job is cancelled: the stage may still grow while it works off the last burst
         Thread watch = new Thread(() -> {
-            while (trickling.get()) {
+            while (watching.get()) {
                 maxWorkers.accumulateAndGet(slowWorkers(job), Math::max);
                 sleep(20);
             }
@@ -92,7 +94,6 @@ class ExactlyOnceScalingIT {
             awaitJob(job, "more workers after the second burst", () -> slowWorkers(job) >= 2);
             trickling.set(false);
             trickle.join();
-            watch.join();
             try {
                 awaitJob(job, "a committed result per input event", () -> tc.events().readSegments(out).size() >= input.size());
             } catch (ConditionTimeoutException e) {
@@ -104,6 +105,8 @@ class ExactlyOnceScalingIT {
         } finally {
             trickling.set(false);
             job.cancel();
+            watching.set(false);
+            watch.join();
         }
         check();
     }
