@@ -66,6 +66,7 @@ public final class NexusServer implements AutoCloseable {
     private final Membership membership;
     private final NexusMetrics metrics = new NexusMetrics();
     private volatile boolean started;
+    private volatile AutoCloseable housekeeping;
     private SwarmletDirectory directory;
     private final java.util.List<AutoCloseable> alsoClose = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
@@ -169,6 +170,8 @@ public final class NexusServer implements AutoCloseable {
             if (membership != null) {
                 membership.join(self()); // once its endpoints serve, this worker may own partitions
             }
+            // e.g. abort the multipart uploads a killed predecessor left open in an S3 backend
+            housekeeping = config.backend.startHousekeeping();
         } catch (Exception e) {
             try {
                 close();
@@ -318,6 +321,9 @@ public final class NexusServer implements AutoCloseable {
         }
         if (started) {
             proxy.stop();
+        }
+        if (housekeeping != null) {
+            housekeeping.close();
         }
         synchronized (this) {
             if (directory != null) {

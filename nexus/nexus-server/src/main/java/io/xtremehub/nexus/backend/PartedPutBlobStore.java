@@ -23,9 +23,12 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
  * stores a body whose length is not known (a transformed chunk streamed in, its marker trailing its
  * bytes) without spooling it. A body shorter than one part is one PUT; a longer one a multipart
  * upload of parts of {@code partSize} bytes (the last one shorter), read one at a time into one
- * buffer, so an upload holds at most one part in memory. The object appears when the upload
- * completes; any failure (the body breaking off, a part refused) aborts the upload, so no partial
- * object and no orphaned upload is left behind. Bodies of known length pass through.
+ * buffer, so an upload holds at most one part in memory, and all uploads of the worker together at
+ * most its {@link PartBudget}. The object appears when the upload completes; any failure (the body
+ * breaking off, a part refused) aborts the upload, so no partial object and no orphaned upload is
+ * left behind. Each multipart upload is recorded in an {@link UploadJournal} while it is open, so
+ * one a killed worker could not abort is found and aborted by the {@link AbandonedUploadSweeper} of
+ * a worker started later. Bodies of known length pass through.
  */
 public final class PartedPutBlobStore extends ForwardingBlobStore {
     /** S3's smallest part (but the last): the default part size. */
@@ -33,24 +36,43 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
     private static final Logger LOG = LoggerFactory.getLogger(PartedPutBlobStore.class);
 
     private final int partSize;
+    private final PartBudget budget;
+    private final UploadJournal journal; // null: uploads are not recorded
 
-    private PartedPutBlobStore(BlobStore backend, int partSize) {
+    private PartedPutBlobStore(BlobStore backend, int partSize, PartBudget budget, UploadJournal journal) {
         super(backend);
         this.partSize = partSize;
+        this.budget = budget;
+        this.journal = journal;
     }
 
     /**
-     * The layer over {@code backend}, uploading parts of {@code partSize} bytes.
+     * The layer over {@code backend}, uploading parts of {@code partSize} bytes, with no memory
+     * budget and no journal (a one-off client's, or a test's).
      *
      * @throws IllegalArgumentException if the backend takes no parts that small
      */
     public static PartedPutBlobStore over(BlobStore backend, int partSize) {
+        return over(backend, partSize, PartBudget.unlimited(), null);
+    }
+
+    /**
+     * A worker's layer over {@code backend}: parts of {@code partSize} bytes, buffers within {@code
+     * budget}, open uploads recorded in {@code journal} (null for none).
+     *
+     * @throws IllegalArgumentException if the backend takes no parts that small, or the budget has no room for one
+     */
+    public static PartedPutBlobStore over(BlobStore backend, int partSize, PartBudget budget, UploadJournal journal) {
         long least = backend.getMinimumMultipartPartSize();
         if (partSize < least) {
             throw new IllegalArgumentException("part size " + partSize + " is below the backend's minimum of "
                     + least + " bytes; use at least that");
         }
-        return new PartedPutBlobStore(backend, partSize);
+        if (budget.limit() < partSize) {
+            throw new IllegalArgumentException("part buffer budget of " + budget.limit() + " bytes is below one part of "
+                    + partSize + " bytes; give it at least that");
+        }
+        return new PartedPutBlobStore(backend, partSize, budget, journal);
     }
 
     /** Bytes of each part of a multipart upload (the last may be fewer). */
@@ -67,17 +89,22 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
             throw new IllegalArgumentException("a Content-MD5 needs the Content-Length of " + request.bucket() + "/"
                     + request.key() + ": send both or neither");
         }
-        PartBuffer part = new PartBuffer(partSize);
-        boolean full = fill(part, payload, request);
-        if (!full) {
-            return delegate().putBlob(request.toBuilder().contentLength((long) part.length()).build(), part.stream());
+        try (PartBuffer part = new PartBuffer(partSize, budget, request.bucket() + "/" + request.key())) {
+            boolean full = fill(part, payload, request);
+            if (!full) {
+                return delegate().putBlob(request.toBuilder().contentLength((long) part.length()).build(),
+                        part.stream());
+            }
+            return putInParts(request, payload, part);
         }
-        return putInParts(request, payload, part);
     }
 
     private PutObjectResponse putInParts(PutObjectRequest request, InputStream payload, PartBuffer part) {
         MultipartUpload upload = delegate().initiateMultipartUpload(initiation(request));
         try {
+            if (journal != null) {
+                journal.record(upload);
+            }
             List<CompletedPart> parts = new ArrayList<>();
             boolean full;
             do {
@@ -89,10 +116,17 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
             }
             CompleteMultipartUploadResponse done = delegate().completeMultipartUpload(upload,
                     SdkRequests.completeRequest(upload, parts));
+            forget(upload);
             return PutObjectResponse.builder().eTag(done.eTag()).versionId(done.versionId()).build();
         } catch (RuntimeException | Error e) {
             abort(upload, e);
             throw e;
+        }
+    }
+
+    private void forget(MultipartUpload upload) {
+        if (journal != null) {
+            journal.forget(upload.containerName(), upload.id());
         }
     }
 
@@ -117,11 +151,12 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
     private void abort(MultipartUpload upload, Throwable cause) {
         try {
             delegate().abortMultipartUpload(upload);
+            forget(upload);
         } catch (RuntimeException e) {
             cause.addSuppressed(e);
             LOG.warn("multipart upload {} of {}/{} failed and could not be aborted ({}): its parts stay in the"
-                    + " backend until a lifecycle rule removes them", upload.id(), upload.containerName(),
-                    upload.blobName(), e.toString());
+                    + " backend until a worker's sweep of abandoned uploads (or a lifecycle rule) removes them",
+                    upload.id(), upload.containerName(), upload.blobName(), e.toString());
         }
     }
 

@@ -129,7 +129,7 @@ final class ServeCommand implements Callable<Integer> {
         BackendSection backendSection = new BackendSection(b.type(), b.path(), b.endpoint(),
                 backendRegion != null ? backendRegion : b.region(),
                 backendAccessKey != null ? backendAccessKey : b.accessKey(),
-                backendSecretKey != null ? backendSecretKey : b.secretKey(), b.tagBucket());
+                backendSecretKey != null ? backendSecretKey : b.secretKey(), b.tagBucket(), b.uploads());
         MetadataSection metadata = redis != null ? new MetadataSection(redis) : c.metadata();
         return new NexusServiceConfig(listen, credentials, adminToken != null ? adminToken : c.adminToken(),
                 workDir != null ? workDir : c.workDir(), backendSection, metadata, c.swarmlet(), c.policies(),
@@ -139,15 +139,15 @@ final class ServeCommand implements Callable<Integer> {
     private static BackendSection parseBackend(String value, BackendSection fromFile) {
         if (value.equals("transient")) {
             return new BackendSection("transient", null, null, fromFile.region(), fromFile.accessKey(),
-                    fromFile.secretKey(), fromFile.tagBucket());
+                    fromFile.secretKey(), fromFile.tagBucket(), fromFile.uploads());
         }
         if (value.startsWith("filesystem:")) {
             return new BackendSection("filesystem", Path.of(value.substring("filesystem:".length())), null, null,
-                    null, null, fromFile.tagBucket());
+                    null, null, fromFile.tagBucket(), fromFile.uploads());
         }
         if (value.startsWith("s3:")) {
             return new BackendSection("s3", null, URI.create(value.substring("s3:".length())), fromFile.region(),
-                    fromFile.accessKey(), fromFile.secretKey(), fromFile.tagBucket());
+                    fromFile.accessKey(), fromFile.secretKey(), fromFile.tagBucket(), fromFile.uploads());
         }
         throw new IllegalArgumentException("--backend must be filesystem:DIR, transient or s3:ENDPOINT, not '"
                 + value + "'");

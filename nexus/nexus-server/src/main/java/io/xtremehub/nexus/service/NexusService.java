@@ -132,7 +132,7 @@ public final class NexusService {
                 if (s.endpoint() == null || s.accessKey() == null || s.secretKey() == null) {
                     throw new IllegalArgumentException("backend type s3 needs endpoint, accessKey and secretKey");
                 }
-                yield Backend.s3(s.endpoint(), s.region(), s.accessKey(), s.secretKey());
+                yield Backend.s3(s.endpoint(), s.region(), s.accessKey(), s.secretKey(), s.uploads().settings());
             }
             default -> Backend.filesystem(s.path() != null ? s.path() : config.workDir().resolve("objects"));
         };

@@ -2,10 +2,12 @@ package io.xtremehub.nexus.service;
 
 import io.xtremehub.config.YamlConfigReader;
 import io.xtremehub.nexus.NexusServer;
+import io.xtremehub.nexus.backend.S3Uploads;
 import io.xtremehub.nexus.policy.Policy;
 import io.xtremehub.nexus.swarm.SwarmletLabels;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,7 +35,7 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
         listen = listen == null ? new Listen(null, null, null, null) : listen;
         credentials = credentials == null ? new Credentials(null, null, false) : credentials;
         workDir = workDir == null ? Path.of("nexus-data") : workDir;
-        backend = backend == null ? new BackendSection(null, null, null, null, null, null, null) : backend;
+        backend = backend == null ? new BackendSection(null, null, null, null, null, null, null, null) : backend;
         metadata = metadata == null ? new MetadataSection(null) : metadata;
         policies = policies == null ? List.of() : List.copyOf(policies);
         buckets = buckets == null ? List.of() : List.copyOf(buckets);
@@ -116,12 +118,14 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
      * @param tagBucket backend bucket Nexus keeps object tags in, closed to S3 clients (default
      *     {@value NexusServer#DEFAULT_TAG_BUCKET}); a Nexus in front of another Nexus needs another
      *     name, since the one behind keeps its own tag bucket to itself
+     * @param uploads how bodies of unknown length are stored as multipart uploads (s3 only)
      */
     public record BackendSection(String type, Path path, URI endpoint, String region, String accessKey,
-                                 String secretKey, String tagBucket) {
+                                 String secretKey, String tagBucket, Uploads uploads) {
         /** Validates. */
         public BackendSection {
             type = type == null ? "filesystem" : type.toLowerCase(Locale.ROOT);
+            uploads = uploads == null ? new Uploads(null, null, null, null, null) : uploads;
             tagBucket = tagBucket == null || tagBucket.isBlank() ? NexusServer.DEFAULT_TAG_BUCKET : tagBucket;
             if (!List.of("filesystem", "transient", "s3").contains(type)) {
                 throw new IllegalArgumentException("backend.type must be filesystem, transient or s3, not '" + type + "'");
@@ -131,7 +135,67 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
         @Override
         public String toString() {
             return "BackendSection[type=" + type + ", path=" + path + ", endpoint=" + endpoint + ", region=" + region
-                    + ", accessKey=" + accessKey + ", tagBucket=" + tagBucket + "]";
+                    + ", accessKey=" + accessKey + ", tagBucket=" + tagBucket + ", uploads=" + uploads + "]";
+        }
+    }
+
+    /**
+     * How an S3 backend stores bodies of unknown length (transformed chunks streamed in): as multipart
+     * uploads of 5 MiB parts, buffered one part per upload.
+     *
+     * @param partBufferMiB MiB all part buffers of the worker may hold together (default 64, at least 5);
+     *     an upload beyond it waits for room
+     * @param partBufferWaitSeconds how long it waits, then is answered 503 SlowDown (default 30)
+     * @param journalBucket backend bucket recording the open uploads of Nexus workers (default
+     *     {@value S3Uploads#DEFAULT_JOURNAL_BUCKET})
+     * @param abandonedAfterSeconds age after which a recorded upload still open is aborted, as left by
+     *     a killed worker (default 3600; must exceed the longest upload)
+     * @param sweepEverySeconds how often a worker looks for abandoned uploads, besides at start (default 600)
+     */
+    public record Uploads(Integer partBufferMiB, Integer partBufferWaitSeconds, String journalBucket,
+                          Integer abandonedAfterSeconds, Integer sweepEverySeconds) {
+        /** Validates. */
+        public Uploads {
+            if (partBufferMiB != null && partBufferMiB < 5) {
+                throw new IllegalArgumentException("backend.uploads.partBufferMiB must be at least 5 (one part), not "
+                        + partBufferMiB);
+            }
+            if (partBufferWaitSeconds != null && partBufferWaitSeconds < 0) {
+                throw new IllegalArgumentException("backend.uploads.partBufferWaitSeconds must not be negative, not "
+                        + partBufferWaitSeconds);
+            }
+            if (journalBucket != null && journalBucket.isBlank()) {
+                throw new IllegalArgumentException("backend.uploads.journalBucket must not be blank");
+            }
+            if (abandonedAfterSeconds != null && abandonedAfterSeconds < 0) {
+                throw new IllegalArgumentException("backend.uploads.abandonedAfterSeconds must not be negative, not "
+                        + abandonedAfterSeconds);
+            }
+            if (sweepEverySeconds != null && sweepEverySeconds < 1) {
+                throw new IllegalArgumentException("backend.uploads.sweepEverySeconds must be at least 1, not "
+                        + sweepEverySeconds);
+            }
+        }
+
+        /** The settings, defaults filled in. */
+        public S3Uploads settings() {
+            S3Uploads.Builder b = S3Uploads.builder();
+            if (partBufferMiB != null) {
+                b.partBufferBudget((long) partBufferMiB << 20);
+            }
+            if (partBufferWaitSeconds != null) {
+                b.partBufferWait(Duration.ofSeconds(partBufferWaitSeconds));
+            }
+            if (journalBucket != null) {
+                b.journalBucket(journalBucket);
+            }
+            if (abandonedAfterSeconds != null) {
+                b.abandonedAfter(Duration.ofSeconds(abandonedAfterSeconds));
+            }
+            if (sweepEverySeconds != null) {
+                b.sweepEvery(Duration.ofSeconds(sweepEverySeconds));
+            }
+            return b.build();
         }
     }
 
