@@ -23,16 +23,17 @@ public final class AbandonedUploadSweeper implements AutoCloseable {
     private final BlobStore backend;
     private final UploadJournal journal;
     private final Duration abandonedAfter;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "nexus-upload-sweeper");
-        t.setDaemon(true);
-        return t;
-    });
+    private ScheduledExecutorService timer; // null until started
 
     private AbandonedUploadSweeper(BlobStore backend, UploadJournal journal, Duration abandonedAfter) {
         this.backend = backend;
         this.journal = journal;
         this.abandonedAfter = abandonedAfter;
+    }
+
+    /** A sweeper that sweeps only when {@link #sweep} is called. */
+    static AbandonedUploadSweeper idle(BlobStore backend, UploadJournal journal, Duration abandonedAfter) {
+        return new AbandonedUploadSweeper(backend, journal, abandonedAfter);
     }
 
     /**
@@ -50,6 +51,11 @@ public final class AbandonedUploadSweeper implements AutoCloseable {
             throw new IllegalArgumentException("the upload sweep period must be positive, not " + every);
         }
         AbandonedUploadSweeper sweeper = new AbandonedUploadSweeper(backend, journal, abandonedAfter);
+        sweeper.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "nexus-upload-sweeper");
+            t.setDaemon(true);
+            return t;
+        });
         sweeper.timer.scheduleWithFixedDelay(sweeper::sweepLogged, 0, every.toMillis(), TimeUnit.MILLISECONDS);
         return sweeper;
     }
@@ -104,6 +110,8 @@ public final class AbandonedUploadSweeper implements AutoCloseable {
     /** Stops sweeping (a sweep under way is interrupted). */
     @Override
     public void close() {
-        timer.shutdownNow();
+        if (timer != null) {
+            timer.shutdownNow();
+        }
     }
 }
