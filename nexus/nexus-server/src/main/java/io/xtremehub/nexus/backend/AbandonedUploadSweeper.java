@@ -12,8 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Aborts the multipart uploads a worker killed mid-upload left open: those in the {@link
- * UploadJournal} recorded longer than {@code abandonedAfter} ago (a live worker's upload is younger,
- * so the age must exceed the longest upload). It sweeps when started, then every {@code every}, on
+ * UploadJournal} last recorded longer than {@code abandonedAfter} ago. A live worker records its
+ * upload again before each part, so the age must exceed the longest a part takes to come in from
+ * the client and go out to the backend (an upload stalled longer is aborted and fails; its client
+ * was never acknowledged). It sweeps when started, then every {@code every}, on
  * a daemon thread of its own. Uploads a user started directly in the backend are not in the journal
  * and are never touched.
  */
@@ -72,7 +74,7 @@ public final class AbandonedUploadSweeper implements AutoCloseable {
         }
     }
 
-    /** Aborts the journal's uploads older than the age; returns how many were still open. */
+    /** Aborts the journal's uploads silent for longer than the age; returns how many were still open. */
     int sweep() {
         int aborted = 0;
         for (UploadJournal.Entry e : journal.recordedBefore(Instant.now().minus(abandonedAfter))) {

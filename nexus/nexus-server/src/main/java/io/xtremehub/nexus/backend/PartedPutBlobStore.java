@@ -26,9 +26,9 @@ import software.amazon.awssdk.services.s3.model.UploadPartRequest;
  * buffer, so an upload holds at most one part in memory, and all uploads of the worker together at
  * most its {@link PartBudget}. The object appears when the upload completes; any failure (the body
  * breaking off, a part refused) aborts the upload, so no partial object and no orphaned upload is
- * left behind. Each multipart upload is recorded in an {@link UploadJournal} while it is open, so
- * one a killed worker could not abort is found and aborted by the {@link AbandonedUploadSweeper} of
- * a worker started later. Bodies of known length pass through.
+ * left behind. Each multipart upload is recorded in an {@link UploadJournal} while it is open
+ * (refreshed at each part), so one a killed worker could not abort is found and aborted by the
+ * {@link AbandonedUploadSweeper} of a worker started later. Bodies of known length pass through.
  */
 public final class PartedPutBlobStore extends ForwardingBlobStore {
     /** S3's smallest part (but the last): the default part size. */
@@ -102,9 +102,6 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
     private PutObjectResponse putInParts(PutObjectRequest request, InputStream payload, PartBuffer part) {
         MultipartUpload upload = delegate().initiateMultipartUpload(initiation(request));
         try {
-            if (journal != null) {
-                journal.record(upload);
-            }
             List<CompletedPart> parts = new ArrayList<>();
             boolean full;
             do {
@@ -131,6 +128,11 @@ public final class PartedPutBlobStore extends ForwardingBlobStore {
     }
 
     private CompletedPart upload(MultipartUpload upload, int number, PartBuffer part) {
+        if (journal != null) {
+            // recorded before its first part, refreshed before each next: a sweeper takes it as abandoned
+            // only once no part came for its age, however long the whole upload takes
+            journal.record(upload);
+        }
         UploadPartRequest request = UploadPartRequest.builder().bucket(upload.containerName())
                 .key(upload.blobName()).uploadId(upload.id()).partNumber(number)
                 .contentLength((long) part.length()).build();

@@ -10,8 +10,9 @@ import java.util.Objects;
  * @param partBufferBudget bytes all part buffers of the worker may hold together (at least one part, 5 MiB)
  * @param partBufferWait how long an upload waits for room in the budget before it is refused with 503 SlowDown
  * @param journalBucket the backend bucket that records the worker's open multipart uploads
- * @param abandonedAfter age after which a recorded upload still open is taken as abandoned and
- *     aborted; it must exceed the longest upload, since a live worker's is aborted too
+ * @param abandonedAfter how long an open upload may go without a new part before it is taken as
+ *     abandoned and aborted; it must exceed the longest one part of an upload takes (a live worker's
+ *     upload stalled longer is aborted too, and fails)
  * @param sweepEvery how often a worker looks for abandoned uploads (it also does when it starts)
  */
 public record S3Uploads(long partBufferBudget, Duration partBufferWait, String journalBucket,
@@ -22,7 +23,7 @@ public record S3Uploads(long partBufferBudget, Duration partBufferWait, String j
     public static final Duration DEFAULT_PART_BUFFER_WAIT = Duration.ofSeconds(30);
     /** Default of {@link #journalBucket}. */
     public static final String DEFAULT_JOURNAL_BUCKET = "nexus-uploads";
-    /** Default of {@link #abandonedAfter}: far beyond any chunk's upload. */
+    /** Default of {@link #abandonedAfter}: far beyond any part's upload. */
     public static final Duration DEFAULT_ABANDONED_AFTER = Duration.ofHours(1);
     /** Default of {@link #sweepEvery}. */
     public static final Duration DEFAULT_SWEEP_EVERY = Duration.ofMinutes(10);
@@ -87,7 +88,7 @@ public record S3Uploads(long partBufferBudget, Duration partBufferWait, String j
             return this;
         }
 
-        /** Age after which a recorded open upload is aborted (default 1 h). */
+        /** How long an open upload may go without a part before it is aborted (default 1 h). */
         public Builder abandonedAfter(Duration value) {
             this.abandonedAfter = value;
             return this;

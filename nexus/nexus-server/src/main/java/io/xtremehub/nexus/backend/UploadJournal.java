@@ -47,7 +47,7 @@ public final class UploadJournal {
         }
     }
 
-    /** One upload recorded: where it goes, its id, and when it was recorded (by the backend's clock). */
+    /** One upload recorded: where it goes, its id, and when it was last recorded (by the backend's clock). */
     public record Entry(String bucket, String key, String uploadId, Instant recorded) {
         /** The upload, as the backend's client addresses it. */
         MultipartUpload upload() {
@@ -61,7 +61,10 @@ public final class UploadJournal {
         return bucket;
     }
 
-    /** Records an upload just started, before any of its parts is sent. */
+    /**
+     * Records an upload before its first part is sent, and again before each next part: the entry's
+     * time is then the upload's last sign of life, which is what a sweeper judges it by.
+     */
     void record(MultipartUpload upload) {
         ensureBucket();
         byte[] key = upload.blobName().getBytes(StandardCharsets.UTF_8);
@@ -79,7 +82,7 @@ public final class UploadJournal {
         }
     }
 
-    /** The uploads recorded no later than {@code before}. */
+    /** The uploads last recorded no later than {@code before}. */
     List<Entry> recordedBefore(Instant before) {
         List<Entry> entries = new ArrayList<>();
         if (!backend.containerExists(bucket)) {

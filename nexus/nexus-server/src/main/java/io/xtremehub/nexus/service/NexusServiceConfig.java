@@ -148,8 +148,8 @@ public record NexusServiceConfig(Listen listen, Credentials credentials, String 
      * @param partBufferWaitSeconds how long it waits, then is answered 503 SlowDown (default 30)
      * @param journalBucket backend bucket recording the open uploads of Nexus workers (default
      *     {@value S3Uploads#DEFAULT_JOURNAL_BUCKET})
-     * @param abandonedAfterSeconds age after which a recorded upload still open is aborted, as left by
-     *     a killed worker (default 3600; must exceed the longest upload)
+     * @param abandonedAfterSeconds seconds an open upload may go without a new part before it is taken
+     *     as left by a killed worker and aborted (default 3600; must exceed the longest a part takes)
      * @param sweepEverySeconds how often a worker looks for abandoned uploads, besides at start (default 600)
      */
     public record Uploads(Integer partBufferMiB, Integer partBufferWaitSeconds, String journalBucket,
