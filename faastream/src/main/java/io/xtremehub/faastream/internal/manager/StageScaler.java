@@ -1,6 +1,7 @@
 package io.xtremehub.faastream.internal.manager;
 
 import io.xtremehub.faastream.ScalingPolicy;
+import io.xtremehub.faastream.internal.graph.StageSpec;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import java.util.HashSet;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
  * non-null). Stages that group by key keep their segments and change their workers all at once at a
  * window end, to a count that divides the segments ({@link KeyedStageResize#evenCount}): at-least-once
- * by {@link KeyedStageResize}, exactly-once by {@link StageRollBacks#beginKeyedResize}. In an
+ * by {@link KeyedStageResize}, exactly-once by {@link StageRollBacks#beginKeyedResize} (except sorts, which
+ * keep their size there: {@link #keepsItsSizeExactlyOnce}). In an
  * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
  * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
@@ -32,6 +34,8 @@ final class StageScaler {
     private final Set<Integer> toldFixed = new HashSet<>();
     /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
     private final Set<Integer> toldNoMerge = new HashSet<>();
+    /** Exactly-once sort stages whose "keeps its workers" line was logged. */
+    private final Set<Integer> toldSortKept = new HashSet<>();
     /** Stages whose "input stays at its stream's minimum" line was logged. */
     private final Set<Integer> toldAtMinimum = new HashSet<>();
 
@@ -71,6 +75,10 @@ final class StageScaler {
             if (!scalableSource(st, stages) || !st.goSent || st.rollBack != null || !resize.settled(st)) {
                 continue;
             }
+            if (st.spec.keyed() && keepsItsSizeExactlyOnce(st.spec)) {
+                tellSortKept(st);
+                continue;
+            }
             if (st.spec.keyed()) {
                 resize.request(st, KeyedStageResize.evenCount(policy.getWorkers(st.index), st.slots.size(),
                         st.partitions));
@@ -78,6 +86,24 @@ final class StageScaler {
             }
             resize.request(st, Math.max(1, policy.getWorkers(st.index)));
             scaleInput(st, true);
+        }
+    }
+
+    /**
+     * Whether an exactly-once stage keeps the workers its pipeline gives it, and one input segment per
+     * worker: a sort. Each sort worker emits its share of a window as one ordered run, so its worker count
+     * is part of the order its output comes in (one sorter emits each window whole and in order); the
+     * policy's count would change that, and extra segments would serve no added worker.
+     */
+    static boolean keepsItsSizeExactlyOnce(StageSpec stage) {
+        return stage.kind() == StageSpec.Kind.SORT;
+    }
+
+    private void tellSortKept(StageState st) {
+        if (policy.getWorkers(st.index) != st.slots.size() && toldSortKept.add(st.index)) {
+            LOG.info("{}: a sort in an exactly-once job keeps the workers its pipeline gives it ({}), not the "
+                    + "policy's {}: each sorter emits one ordered run per window", st.label, st.slots.size(),
+                    policy.getWorkers(st.index));
         }
     }
 
