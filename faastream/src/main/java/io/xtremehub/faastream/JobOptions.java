@@ -94,8 +94,9 @@ public final class JobOptions {
          * and later stages run epochs of their own; a batch's reduce or sort stage commits once, at the
          * end of its input, and a crash there reads its input again. A scaling policy's change of a
          * stage's workers happens right after one of its commits (the stage restarts from that commit
-         * with the new slots); stages that group by key keep their size, and only the source stream's
-         * segments change (by splits, never merges).
+         * with the new slots); a reduce stage instead stops at its next window end and restarts from a
+         * commit there, a sort stage keeps its size, and only the source stream's segments change (by
+         * splits, never merges).
          * Default false: at-least-once (nothing is lost; a crash may repeat some results).
          */
         public Builder exactlyOnce(boolean v) { this.exactlyOnce = v; return this; }

@@ -7,9 +7,12 @@ package io.xtremehub.faastream;
  * and the stage's input stream is split or merged. In an exactly-once job a change of workers waits
  * for the stage's next commit and restarts the stage from it, and only the source stream's segments
  * change (by splits).
- * Stages that group by key keep their initial counts: moving a key between workers mid-window
- * would split its group. The first stage's input is the user's stream: its segments change only
- * when the job's options allow it ({@link JobOptions.Builder#scaleSourceStream}).
+ * Stages that group by key keep their input's segments and change their workers all at once at a
+ * window end, to the count nearest the policy's that divides the segments: moving a key between
+ * workers mid-window would split its group. In an exactly-once job a sort keeps the workers its
+ * pipeline gives it: each sorter emits one ordered run per window. The first stage's input is the
+ * user's stream: its segments change only when the job's options allow it
+ * ({@link JobOptions.Builder#scaleSourceStream}).
  */
 public abstract class ScalingPolicy {
     /** Called once per stage before the job starts with the pipeline's parallelism for it. */

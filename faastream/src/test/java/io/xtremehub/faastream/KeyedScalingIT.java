@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @EmbeddedCluster
 class KeyedScalingIT {
-    private static final int KEYS = 8;
+    static final int KEYS = 8;
     private static final int BURST_BASE = 10_000_000;
     @Provided
     static TestCluster tc;
@@ -98,7 +98,8 @@ class KeyedScalingIT {
         return results.stream().mapToInt(r -> Integer.parseInt(r.split(" ")[2])).sum();
     }
 
-    private static StageMetrics countStage(Job job) {
+    /** The job's second stage, or a placeholder before the job reports it. */
+    static StageMetrics countStage(Job job) {
         List<StageMetrics> stages = job.status().stages();
         return stages.size() < 2 ? new StageMetrics(1, "count", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
     }
@@ -109,7 +110,7 @@ class KeyedScalingIT {
         return keyOf(event);
     }
 
-    private static String keyOf(String event) {
+    static String keyOf(String event) {
         return "k" + Long.parseLong(event) % KEYS;
     }
 

@@ -16,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * new workers, and all restore the commit's state. A worker's state and the read positions at a
  * commit belong together, so restarting every slot there keeps each event in exactly one committed
  * epoch; the price is the little work done since the commit, in the same few lines of the manager's
- * loop.
+ * loop. A stage that groups by key goes forward to the next window end instead, which its workers
+ * reach with no open window, and restarts from the epoch that ends there
+ * ({@link StageRollBacks#beginKeyedResize}).
  *
  * <p>Slots keep the names {@code s<stage>w0} to {@code w<n-1>}: a scale-down removes the last ones,
  * a scale-up adds the lowest free names, and {@link SlotStateParking} says what their {@code @State}
@@ -68,9 +70,13 @@ final class EpochBoundaryResize {
         if (want == null || want == st.slots.size() || st.rollBack != null) {
             return;
         }
+        resizedAt.put(st.index, st.transactions.commits());
+        if (st.spec.keyed()) {
+            rollBacks.beginKeyedResize(st, want);
+            return;
+        }
         LOG.info("{}: resizing {} -> {} workers at committed epoch {}", st.label, st.slots.size(), want,
                 st.transactions.committedEpoch());
-        resizedAt.put(st.index, st.transactions.commits());
         rollBacks.beginResize(st, want);
     }
 
@@ -94,7 +100,7 @@ final class EpochBoundaryResize {
             if (st.slots.containsKey(name)) {
                 continue;
             }
-            parking.unpark(st.index, name, epoch);
+            parking.unpark(st.index, name, epoch, st.spec.keyed());
             SlotState back = removed.remove(name);
             SlotState slot = back != null ? back : new SlotState(name, null, true);
             // its worker ids stay unique: past the stage's generation, as a resumed manager's slots are

@@ -10,6 +10,11 @@ final class JobFailure {
         }
     }
 
+    /** An exactly-once commit failed ({@code why}): the job stops, keeping what was committed. */
+    void commitFailed(String why) {
+        set(why + "; the job stops (what was committed stays, nothing after it is visible)");
+    }
+
     /** Replaces the reason with its cause, found after the job stopped. */
     void explainedBy(String cause) {
         reason = cause;

@@ -158,9 +158,11 @@ public final class JobRunner implements Job {
             int workers = Math.max(1, s.parallelism());
             policy.initialize(i, workers, workers);
             want[i] = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
-            // an at-least-once keyed stage keeps its segments and scales its workers within them
+            // a keyed stage keeps its segments and changes its workers within them, all at one window end;
+            // an exactly-once sort keeps its workers, each with one segment (StageScaler.keepsItsSizeExactlyOnce)
             partitions[i] = !s.keyed() ? Math.max(1, policy.getPartitions(i))
-                    : exactlyOnce ? want[i] : Math.max(want[i], policy.getPartitions(i));
+                    : exactlyOnce && StageScaler.keepsItsSizeExactlyOnce(s) ? want[i]
+                    : Math.max(want[i], policy.getPartitions(i));
             streams.put(names.controlStream(i), 1);
             streams.put(names.telemetryStream(i), 1);
             if (i > 0) {
@@ -398,7 +400,7 @@ public final class JobRunner implements Job {
                 }
             } catch (IllegalStateException e) {
                 // an exactly-once stage's last commit failed
-                failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
+                failure.commitFailed(e.getMessage());
                 return JobState.FAILED;
             }
             long now = System.currentTimeMillis();
@@ -434,7 +436,7 @@ public final class JobRunner implements Job {
                 supervisor.rollBackStage(st, e.getMessage());
                 continue;
             } catch (RuntimeException e) {
-                failure.set(e.getMessage() + "; the job stops (what was committed stays, nothing after it is visible)");
+                failure.commitFailed(e.getMessage());
                 return;
             }
             if (resize != null && st.transactions.commits() > commits) {

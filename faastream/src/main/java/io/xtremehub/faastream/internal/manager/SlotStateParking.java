@@ -18,8 +18,10 @@ import io.xtremehub.faastream.internal.wire.JobNames;
  * State is per slot and user functions cannot be asked to merge two states, so a removed slot's
  * state is not handed to a surviving slot. Its read positions need no parking: the reader group
  * restarts from the committed checkpoint, which holds every segment's position, and the surviving
- * workers read the removed slot's segments from there. Stages that group by key are not resized
- * (see {@link StageScaler}), so no open window is ever parked.
+ * workers read the removed slot's segments from there. A stage that groups by key is resized at an
+ * epoch in which every worker emitted its window ({@link StageRollBacks#beginKeyedResize}), so no open
+ * window is ever parked: a slot that starts or comes back gets an empty one. Its {@code @State} follows
+ * the rules above, per slot: after a resize a key's events may go to another slot than before.
  */
 final class SlotStateParking {
     private final ObjectStore store;
@@ -42,9 +44,13 @@ final class SlotStateParking {
 
     /**
      * Gives {@code slot}, about to run again or for the first time, its state at {@code epoch}: the
-     * parked state when it had some, else the initial state.
+     * parked state when it had some, else the initial state; and when the stage is {@code keyed}, an empty
+     * open window.
      */
-    void unpark(int stage, String slot, long epoch) {
+    void unpark(int stage, String slot, long epoch, boolean keyed) {
+        if (keyed) {
+            store.put(bucket, names.epochWindowKey(stage, epoch, slot), new byte[0]);
+        }
         String parked = names.parkedStateKey(stage, slot);
         String target = names.epochStateKey(stage, epoch, slot);
         if (store.size(bucket, parked) >= 0) {

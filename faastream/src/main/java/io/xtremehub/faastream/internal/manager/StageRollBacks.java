@@ -10,18 +10,25 @@ import org.slf4j.LoggerFactory;
 /**
  * Rolls an exactly-once stage back to its last committed epoch: after a lost worker (the survivors
  * reset in place, the lost slots get new workers), after an unusable checkpoint, and as the planned
- * roll-back of a resize at a commit ({@link EpochBoundaryResize}).
+ * roll-back of a resize at a commit ({@link EpochBoundaryResize}). A keyed stage's resize restarts it the
+ * same way, but from an epoch its workers end at a window end and the manager commits first
+ * ({@link #beginKeyedResize}).
  */
 final class StageRollBacks {
     private static final Logger LOG = LoggerFactory.getLogger(StageRollBacks.class);
     private final WorkerLauncher launcher;
     private final Duration heartbeatTimeout;
+    /** A stream's window: how long a keyed resize's workers may take to reach their window end. */
+    private final long windowMillis;
+    private final JobFailure failure;
     /** Exactly-once jobs over a reader group: changes a stage's slots during a planned roll-back. */
     private EpochBoundaryResize resize;
 
-    StageRollBacks(WorkerLauncher launcher, Duration heartbeatTimeout) {
+    StageRollBacks(WorkerLauncher launcher, Duration heartbeatTimeout, long windowMillis, JobFailure failure) {
         this.launcher = launcher;
         this.heartbeatTimeout = heartbeatTimeout;
+        this.windowMillis = windowMillis;
+        this.failure = failure;
     }
 
     void resizeWith(EpochBoundaryResize resize) {
@@ -62,6 +69,22 @@ final class StageRollBacks {
                 ordered.subList(Math.min(workers, ordered.size()), ordered.size()));
     }
 
+    /**
+     * A keyed stage's resize, right after its commit. Restoring each slot's saved open window would not do:
+     * the reader group hands the segments out anew, so a key's restored events and its next ones could land
+     * on two workers, and a removed slot's window would be lost. So no window stays open: every worker is
+     * told to stop at its next window end (windows end at the same wall-clock multiples on every worker),
+     * emit that window into the open epoch, save its state for it and close its reader where it got to, then
+     * wait for its RESTART. {@link #finish} commits that epoch at the positions the readers closed at and
+     * restarts the stage from it with {@code workers} slots, each with an empty window.
+     */
+    void beginKeyedResize(StageState st, int workers) {
+        long epoch = st.transactions.stoppingEpoch();
+        LOG.info("{}: resizing {} -> {} workers at the next window end, in epoch {}", st.label, st.slots.size(),
+                workers, epoch);
+        begin(st, StageRollBack.atWindowEnd(workers, epoch), s -> false, List.of());
+    }
+
     private void begin(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed) {
         st.rollBack = rb;
         // no commit and no start of the next generation until it is reset
@@ -76,7 +99,8 @@ final class StageRollBacks {
                 markLost(st, s);
             } else {
                 rb.awaitSurvivor(s);
-                st.tell(new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
+                st.tell(rb.stopsAtWindowEnd() ? ControlMessage.stopAtWindowEnd(s.workerId, rb.stopEpoch())
+                        : new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
             }
         }
         // the lost slots' (and a resize's new slots') workers start while the survivors let go, not after
@@ -95,6 +119,30 @@ final class StageRollBacks {
     private static void markLost(StageState st, SlotState s) {
         stop(st, s);
         st.rollBack.lost(s);
+        if (st.rollBack.stopsAtWindowEnd()) {
+            dropStop(st, "worker " + s.workerId + " was lost before");
+        }
+    }
+
+    /** A survivor reported that it let go; {@code savedEpoch} is the epoch it stopped in for a keyed resize, or 0. */
+    void rolledBack(StageState st, SlotState slot, long savedEpoch) {
+        if (st.rollBack != null && !st.rollBack.rolledBack(slot, savedEpoch)) {
+            dropStop(st, "worker " + slot.workerId + " let go without saving it");
+        }
+    }
+
+    /**
+     * A keyed resize whose stopped epoch cannot be committed: the stage rolls back to its last commit
+     * instead and keeps its size (each slot restores the open window it saved there). Workers still on their
+     * way to their window end are told to roll back now.
+     */
+    private static void dropStop(StageState st, String why) {
+        long epoch = st.rollBack.stopEpoch();
+        for (SlotState s : st.rollBack.dropStop()) {
+            st.tell(new ControlMessage(ControlMessage.Type.ROLL_BACK, s.workerId));
+        }
+        LOG.warn("{}: its resize cannot commit epoch {} ({}); rolling back to its last committed epoch {} with its {}"
+                + " slots instead", st.label, epoch, why, st.transactions.committedEpoch(), st.slots.size());
     }
 
     private static void stop(StageState st, SlotState s) {
@@ -114,6 +162,24 @@ final class StageRollBacks {
     }
 
     /**
+     * A keyed resize whose workers have all stopped: commits their epoch.
+     *
+     * @return whether the stage may restart now: the epoch is committed, or it cannot be and the resize became
+     *         a roll-back to the commit before; false while the commit's checkpoint completes or the job fails
+     */
+    private boolean commitStopped(StageState st, StageRollBack rb) {
+        try {
+            return st.transactions.commitAtRest(rb.stopEpoch());
+        } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
+            dropStop(st, e.getMessage());
+            return true;
+        } catch (RuntimeException e) {
+            failure.commitFailed(e.getMessage());
+            return false;
+        }
+    }
+
+    /**
      * Exactly-once recovery, second half, once every survivor of a stage's roll-back has let go of its
      * reader and writers (or was lost): aborts the stage's open transactions, puts its reader group
      * back at the last committed checkpoint, tells each survivor to restart in place restoring that
@@ -126,13 +192,22 @@ final class StageRollBacks {
             if (rb == null) {
                 continue;
             }
-            for (SlotState s : rb.overdue(heartbeatTimeout.toMillis())) {
+            long limit = heartbeatTimeout.toMillis() + (rb.stopsAtWindowEnd() ? windowMillis : 0);
+            for (SlotState s : rb.overdue(limit)) {
                 LOG.warn("{}: worker {} did not let go within {} s of the roll-back; its slot gets a new worker",
                         st.label, s.workerId, heartbeatTimeout.toSeconds());
                 stopLost(st, s);
             }
-            if (!rb.survivorsReady()) {
+            if (!rb.survivorsReady() || rb.stopsAtWindowEnd() && !commitStopped(st, rb)) {
                 continue;
+            }
+            if (rb.stopsAtWindowEnd()) {
+                // every worker emitted its window: the slots past the new size have nothing left to hand on
+                List<SlotState> ordered = EpochBoundaryResize.inSlotOrder(st);
+                for (SlotState s : ordered.subList(Math.min(rb.resizeTo(), ordered.size()), ordered.size())) {
+                    stop(st, s);
+                    rb.removed(s);
+                }
             }
             for (SlotState s : st.slots.values()) {
                 if (s.last != null && !s.finished) {

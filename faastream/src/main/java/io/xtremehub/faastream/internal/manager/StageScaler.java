@@ -1,6 +1,7 @@
 package io.xtremehub.faastream.internal.manager;
 
 import io.xtremehub.faastream.ScalingPolicy;
+import io.xtremehub.faastream.internal.graph.StageSpec;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import java.util.HashSet;
@@ -13,9 +14,10 @@ import org.slf4j.LoggerFactory;
  * Applies the scaling policy to a streaming job's stages: starts workers in new slots or asks the last
  * ones to stop, and rescales a stage's input stream to the policy's segment count. The first stage's
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
- * non-null). At-least-once stages that group by key keep their segments and change their workers all
- * at once at a window end ({@link KeyedStageResize}); exactly-once ones keep their size
- * ({@link #keyedStaysFixed}). In an
+ * non-null). Stages that group by key keep their segments and change their workers all at once at a
+ * window end, to a count that divides the segments ({@link KeyedStageResize#evenCount}): at-least-once
+ * by {@link KeyedStageResize}, exactly-once by {@link StageRollBacks#beginKeyedResize} (except sorts, which
+ * keep their size there: {@link #keepsItsSizeExactlyOnce}). In an
  * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
  * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
@@ -28,10 +30,12 @@ final class StageScaler {
     /** The job's source stream when the user let the policy rescale it, else null. */
     private final String sourceStream;
     private final KeyedStageResize keyedResize;
-    /** Stages whose "not scaled" line was logged already: once per job is enough. */
+    /** Stages whose "source segments stay" line was logged already: once per job is enough. */
     private final Set<Integer> toldFixed = new HashSet<>();
     /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
     private final Set<Integer> toldNoMerge = new HashSet<>();
+    /** Exactly-once sort stages whose "keeps its workers" line was logged. */
+    private final Set<Integer> toldSortKept = new HashSet<>();
     /** Stages whose "input stays at its stream's minimum" line was logged. */
     private final Set<Integer> toldAtMinimum = new HashSet<>();
 
@@ -63,11 +67,21 @@ final class StageScaler {
     /**
      * One scaling decision per stage of an exactly-once job: a change of its workers is handed to
      * {@code resize}, which carries it out right after the stage's next commit; the source stream's
-     * segments are split at once (see {@link #splitOnly}), the job's own streams keep theirs.
+     * segments are split at once (see {@link #splitOnly}), the job's own streams keep theirs. A keyed
+     * stage's count divides its input's segments, as at-least-once.
      */
     void scaleAtCommits(List<StageState> stages, EpochBoundaryResize resize) {
         for (StageState st : stages) {
-            if (!scalable(st, stages) || !st.goSent || st.rollBack != null || !resize.settled(st)) {
+            if (!scalableSource(st, stages) || !st.goSent || st.rollBack != null || !resize.settled(st)) {
+                continue;
+            }
+            if (st.spec.keyed() && keepsItsSizeExactlyOnce(st.spec)) {
+                tellSortKept(st);
+                continue;
+            }
+            if (st.spec.keyed()) {
+                resize.request(st, KeyedStageResize.evenCount(policy.getWorkers(st.index), st.slots.size(),
+                        st.partitions));
                 continue;
             }
             resize.request(st, Math.max(1, policy.getWorkers(st.index)));
@@ -75,15 +89,27 @@ final class StageScaler {
         }
     }
 
-    private boolean scalable(StageState st, List<StageState> stages) {
-        if (!scalableSource(st, stages)) {
-            return false;
+    /**
+     * Whether an exactly-once stage keeps the workers its pipeline gives it, and one input segment per
+     * worker: a sort. Each sort worker emits its share of a window as one ordered run, so its worker count
+     * is part of the order its output comes in (one sorter emits each window whole and in order); the
+     * policy's count would change that, and extra segments would serve no added worker.
+     */
+    static boolean keepsItsSizeExactlyOnce(StageSpec stage) {
+        return stage.kind() == StageSpec.Kind.SORT;
+    }
+
+    private void tellSortKept(StageState st) {
+        if (policy.getWorkers(st.index) != st.slots.size() && toldSortKept.add(st.index)) {
+            LOG.info("{}: a sort in an exactly-once job keeps the workers its pipeline gives it ({}), not the "
+                    + "policy's {}: each sorter emits one ordered run per window", st.label, st.slots.size(),
+                    policy.getWorkers(st.index));
         }
-        if (st.spec.keyed()) {
-            keyedStaysFixed(st);
-            return false;
-        }
-        return true;
+    }
+
+    /** Whether an at-least-once stage changes its workers one by one: it reads a stream and groups by no key. */
+    private static boolean scalable(StageState st, List<StageState> stages) {
+        return scalableSource(st, stages) && !st.spec.keyed();
     }
 
     /** Whether the stage still reads an input that goes on (a stream, not ending). */
@@ -210,19 +236,5 @@ final class StageScaler {
         int factor = (wanted + st.partitions - 1) / st.partitions;
         resources.splitStream(stream, factor);
         return st.partitions * factor;
-    }
-
-    /**
-     * An exactly-once stage that groups by key keeps its workers: a resize there is a roll-back to a
-     * commit, and each worker restores the open window it saved (by slot, not by key) while the reader
-     * group hands the segments out anew, so a key's restored events and its next ones can land on two
-     * workers. At-least-once keyed stages are resized by {@link KeyedStageResize}.
-     */
-    private void keyedStaysFixed(StageState st) {
-        if (toldFixed.add(st.index)) {
-            LOG.info("{}: groups by key in an exactly-once job, so it keeps its {} workers (a resize restores each "
-                    + "worker's saved open window by slot, not by key, which would split a key's window)",
-                    st.label, st.activeCount());
-        }
     }
 }

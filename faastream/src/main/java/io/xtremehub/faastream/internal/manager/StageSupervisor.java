@@ -16,7 +16,7 @@ final class StageSupervisor {
     private final LivenessCheck liveness;
 
     StageSupervisor(WorkerLauncher launcher, JobOptions options, JobFailure failure, KeyedStageResize keyedResize) {
-        this.rollBacks = new StageRollBacks(launcher, options.heartbeatTimeout());
+        this.rollBacks = new StageRollBacks(launcher, options.heartbeatTimeout(), options.window().toMillis(), failure);
         this.reports = new WorkerReports(options.scalingPolicy(), rollBacks, failure);
         this.liveness = new LivenessCheck(options.heartbeatTimeout(), options.startupTimeout(), reports,
                 new LostWorkers(launcher, rollBacks, keyedResize, failure), failure);

@@ -66,6 +66,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private long abortedEpochs;
     /** Batch: the stage's input is complete, so no checkpoint starts any more ({@link #quiesce}). */
     private boolean finishing;
+    /** A keyed resize: the checkpoint begun with no reader online ({@link #commitAtRest}); null when none. */
+    private CompletableFuture<Checkpoint> atRest;
 
     /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
     private record PendingEpoch(long epoch, UUID next, CompletableFuture<Checkpoint> checkpoint,
@@ -183,14 +185,71 @@ final class StageTransactionCoordinator implements AutoCloseable {
             throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch + " failed: "
                     + pending.checkpoint.handle((c, e) -> String.valueOf(e)).join());
         }
-        Checkpoint done = pending.checkpoint.join();
+        commit(usable(pending.checkpoint.join(), pending.epoch), pending.epoch, pending.next);
+    }
+
+    /** The checkpoint, unless committing it would make a point the stage cannot restart from. */
+    private Checkpoint usable(Checkpoint done, long epoch) {
         String gap = coverage.gap(done.asImpl().getPositions());
         if (gap != null) {
-            // committed, it would be a point the stage cannot restart from
-            throw new UnusableCheckpointException(label + ": checkpoint of epoch " + pending.epoch
+            throw new UnusableCheckpointException(label + ": checkpoint of epoch " + epoch
                     + " cannot be restarted from (" + gap + ")");
         }
-        commit(done);
+        return done;
+    }
+
+    /**
+     * The number the open transaction's epoch gets when the stage's workers stop at a window end for a
+     * resize ({@link #commitAtRest}), to save their state under.
+     *
+     * @throws IllegalStateException when a checkpoint is under way (it would close that epoch) or none is open
+     */
+    long stoppingEpoch() {
+        if (pending != null || current == null) {
+            throw new IllegalStateException(label + ": no open epoch to stop in (" + (pending != null
+                    ? "checkpoint of epoch " + pending.epoch + " under way)" : "no transaction open)"));
+        }
+        return nextEpoch;
+    }
+
+    /**
+     * A keyed stage's resize: every worker stopped at a window end, wrote its last window into the open
+     * transaction, saved its state for {@code epoch} ({@link #stoppingEpoch}) and closed its reader where it
+     * got to, which leaves each segment unassigned at that position. Commits the open transaction as
+     * {@code epoch} at those positions: a reader-group checkpoint begun with no reader online completes at
+     * once and holds the position of every unassigned segment. No transaction is left open; {@link #rollback}
+     * then starts the next generation from this commit.
+     *
+     * @return whether the epoch is committed; false while the checkpoint's completion is awaited
+     * @throws UnusableCheckpointException when a reader is still in the group or the positions leave part of
+     *                                     the input out (the stage must be rolled back to its last commit)
+     * @throws IllegalStateException       when the checkpoint or the commit fails
+     */
+    boolean commitAtRest(long epoch) {
+        if (atRest == null) {
+            if (epoch != stoppingEpoch()) {
+                throw new IllegalStateException(label + ": the open epoch is " + nextEpoch + ", not " + epoch);
+            }
+            Set<String> online = readerGroup.getOnlineReaders();
+            if (!online.isEmpty()) {
+                throw new UnusableCheckpointException(label + ": readers " + online
+                        + " are still in the group after every worker stopped for the resize");
+            }
+            nextEpoch++;
+            atRest = readerGroup.initiateCheckpoint(new EpochCheckpoint(generation, epoch, current).name(),
+                    ctx.checkpointPolls());
+        }
+        if (!atRest.isDone()) {
+            return false;
+        }
+        CompletableFuture<Checkpoint> done = atRest;
+        atRest = null;
+        if (done.isCompletedExceptionally()) {
+            throw new IllegalStateException(label + ": checkpoint of stopped epoch " + epoch + " failed: "
+                    + done.handle((c, e) -> String.valueOf(e)).join());
+        }
+        commit(usable(done.join(), epoch), epoch, null);
+        return true;
     }
 
     private void startCheckpoint() {
@@ -202,17 +261,18 @@ final class StageTransactionCoordinator implements AutoCloseable {
         pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.checkpointPolls()), new HashSet<>());
     }
 
-    private void commit(Checkpoint checkpoint) {
+    /** Commits the open transaction as {@code epoch} at {@code checkpoint}; {@code next} is open from then on (or null). */
+    private void commit(Checkpoint checkpoint, long epoch, UUID next) {
         long previous = committedEpoch;
         // the checkpoint is recorded before the commit: a rollback after the commit resumes after it
         committedPositions = checkpoint.asImpl().getPositions();
         committedCheckpoint = checkpoint.getName();
-        committedEpoch = pending.epoch;
+        committedEpoch = epoch;
         UUID deadLetters = epochs.prepare(current);
         journal.accept(progress(current, deadLetters, null));
         epochs.commit(current, deadLetters, committedEpoch);
         commits++;
-        current = pending.next;
+        current = next;
         currentSince = System.currentTimeMillis();
         pending = null;
         if (previous > 0) {
@@ -327,6 +387,10 @@ final class StageTransactionCoordinator implements AutoCloseable {
     }
 
     private void abortOpen() {
+        if (atRest != null) {
+            atRest.cancel(false);
+            atRest = null;
+        }
         if (pending != null) {
             epochs.abort(pending.next);
             pending.checkpoint.cancel(false);

@@ -46,11 +46,7 @@ final class WorkerReports {
                 st.transactions.acknowledged(slot.slot, t.checkpointEpoch());
             }
             case HANDING_OFF -> EpochHandOffs.begin(st, slot, t);
-            case ROLLED_BACK -> {
-                if (st.rollBack != null) {
-                    st.rollBack.rolledBack(slot);
-                }
-            }
+            case ROLLED_BACK -> rollBacks.rolledBack(st, slot, t.checkpointEpoch());
             case DONE -> done(st, slot, t);
             case FAILED -> failure.set(t.error());
             case STATS -> {

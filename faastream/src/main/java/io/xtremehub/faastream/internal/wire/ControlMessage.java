@@ -10,16 +10,23 @@ package io.xtremehub.faastream.internal.wire;
  * @param transaction USE_TRANSACTION: the id of the Pravega transaction to write into
  * @param worker      RESTART: the worker id the target goes on as
  * @param restoreEpoch RESTART: the committed epoch whose saved state the target restores, or 0 for none
+ * @param lastEpoch   STOP of an exactly-once keyed worker (its stage is resized): the epoch its last window
+ *                    goes into and whose state it saves before it lets go of its reader; 0 otherwise
  */
 public record ControlMessage(Type type, String target, long generation, String transaction, String worker,
-                             long restoreEpoch) {
+                             long restoreEpoch, long lastEpoch) {
     /** Commands. */
     public enum Type {
         /** Every reader of the stage is registered: start reading (keeps keyed segments stable). */
         GO,
         /** The stage's input is fully read: finish (reducers emit), flush, report DONE and exit. */
         INPUT_COMPLETE,
-        /** Stop reading, process what is queued, flush, release the input and exit (scale-down). */
+        /**
+         * Stop reading, process what is queued, flush, release the input and exit (scale-down). A keyed
+         * worker obeys at its next window end; an exactly-once one then saves its state for
+         * {@code lastEpoch}, closes its reader where it got to, reports ROLLED_BACK with that epoch and
+         * waits for its RESTART like a survivor of a roll-back.
+         */
         STOP,
         /** The job ends (cancelled or failed): exit now. */
         CANCEL,
@@ -46,11 +53,11 @@ public record ControlMessage(Type type, String target, long generation, String t
     public static final String ALL = "*";
 
     public ControlMessage(Type type, String target) {
-        this(type, target, 0, null, null, 0);
+        this(type, target, 0, null, null, 0, 0);
     }
 
     public static ControlMessage useTransaction(long generation, String transaction) {
-        return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction, null, 0);
+        return new ControlMessage(Type.USE_TRANSACTION, ALL, generation, transaction, null, 0, 0);
     }
 
     /**
@@ -58,12 +65,20 @@ public record ControlMessage(Type type, String target, long generation, String t
      * joined) with the transaction its stage writes into now.
      */
     public static ControlMessage useTransaction(String target, long generation, String transaction) {
-        return new ControlMessage(Type.USE_TRANSACTION, target, generation, transaction, null, 0);
+        return new ControlMessage(Type.USE_TRANSACTION, target, generation, transaction, null, 0, 0);
     }
 
     /** Tells worker {@code target}, rolled back, to go on as {@code worker} (see {@link Type#RESTART}). */
     public static ControlMessage restart(String target, String worker, long generation, long restoreEpoch) {
-        return new ControlMessage(Type.RESTART, target, generation, null, worker, restoreEpoch);
+        return new ControlMessage(Type.RESTART, target, generation, null, worker, restoreEpoch, 0);
+    }
+
+    /**
+     * Exactly-once: tells keyed worker {@code target} to stop at its next window end, with that window and
+     * its state in epoch {@code lastEpoch}, for a resize of its stage (see {@link Type#STOP}).
+     */
+    public static ControlMessage stopAtWindowEnd(String target, long lastEpoch) {
+        return new ControlMessage(Type.STOP, target, 0, null, null, 0, lastEpoch);
     }
 
     /**
@@ -71,7 +86,7 @@ public record ControlMessage(Type type, String target, long generation, String t
      * generation (after a roll-back) replays it from the channel and must not take it as its own end.
      */
     public static ControlMessage inputComplete(long generation) {
-        return new ControlMessage(Type.INPUT_COMPLETE, ALL, generation, null, null, 0);
+        return new ControlMessage(Type.INPUT_COMPLETE, ALL, generation, null, null, 0, 0);
     }
 
     /** Whether an INPUT_COMPLETE concerns a worker of {@code generation} (null: not exactly-once). */

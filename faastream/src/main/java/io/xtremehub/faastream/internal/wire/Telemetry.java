@@ -10,7 +10,9 @@ import java.util.List;
  * @param bytesRead     bounded sources: bytes of the assigned splits read so far
  * @param bytesTotal    bounded sources: bytes of the assigned splits
  * @param error         FAILED: the one-line reason
- * @param checkpointEpoch CHECKPOINTED, HANDING_OFF: the exactly-once epoch whose state and output this worker has saved
+ * @param checkpointEpoch CHECKPOINTED, HANDING_OFF: the exactly-once epoch whose state and output this worker has saved;
+ *                  ROLLED_BACK: the epoch its last window and state went into when it stopped for a resize of its
+ *                  keyed stage (its reader closed where it got to), 0 when it dropped everything since the last commit
  * @param windowEndPosition at-least-once keyed streaming stages: the worker's reader position right after the
  *                  events of the last window it emitted and flushed ({@code Position.toBytes}), or null
  *                  before its first; the manager resumes a lost worker's segments there
@@ -53,8 +55,9 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
          */
         HANDING_OFF,
         /**
-         * Exactly-once, after a ROLL_BACK: this worker no longer reads, writes or holds a reader, and
-         * waits for its RESTART (repeated as its heartbeat while it waits).
+         * Exactly-once, after a ROLL_BACK (or a keyed worker's STOP for a resize, see
+         * {@code checkpointEpoch}): this worker no longer reads, writes or holds a reader, and waits for
+         * its RESTART (repeated as its heartbeat while it waits).
          */
         ROLLED_BACK
     }

@@ -20,6 +20,8 @@ final class ManagerOrders {
     /** The worker's exactly-once generation, or null when the job is not exactly-once. */
     private final Long generation;
     private final Supplier<List<ControlMessage>> polled;
+    /** The epoch named by the last STOP for this worker (an exactly-once keyed stage's resize), else 0. */
+    private long stopEpoch;
 
     ManagerOrders(String workerId, Long generation, Supplier<List<ControlMessage>> polled) {
         this.workerId = workerId;
@@ -39,6 +41,14 @@ final class ManagerOrders {
         return strongest;
     }
 
+    /**
+     * After a STOP: the exactly-once epoch the worker's last window and state go into (its keyed stage is
+     * resized), or 0 when the STOP named none.
+     */
+    long stopEpoch() {
+        return stopEpoch;
+    }
+
     private Order orderOf(ControlMessage m) {
         if (!m.isFor(workerId)) {
             return Order.NONE;
@@ -46,7 +56,10 @@ final class ManagerOrders {
         return switch (m.type()) {
             // an earlier generation's end, replayed after a roll-back, is not this worker's
             case INPUT_COMPLETE -> m.endsGeneration(generation) ? Order.FINISH : Order.NONE;
-            case STOP -> Order.STOP;
+            case STOP -> {
+                stopEpoch = Math.max(stopEpoch, m.lastEpoch());
+                yield Order.STOP;
+            }
             case ROLL_BACK -> Order.ROLL_BACK;
             case CANCEL -> Order.CANCEL;
             default -> Order.NONE;

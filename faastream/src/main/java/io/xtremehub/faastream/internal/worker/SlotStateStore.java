@@ -14,8 +14,9 @@ import java.util.List;
  * checkpoint (a restarted worker restores the last committed epoch's). A keyed stage's open window
  * (the events its groups or sort hold, in the stage's input format) is saved with each epoch too:
  * the checkpoint's read positions are past those events, so they exist nowhere else. An empty
- * state object stands for the function's initial {@code @State}: the manager writes one for a slot
- * that a resize adds, so every slot of a stage has state at every committed epoch.
+ * state object stands for the function's initial {@code @State}: the manager writes one (and, for a
+ * keyed stage, an empty open window) for a slot that a resize adds, so every slot of a stage has state
+ * at every committed epoch.
  */
 final class SlotStateStore {
     private final ObjectStore store;

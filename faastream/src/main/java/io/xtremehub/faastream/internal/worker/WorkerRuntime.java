@@ -98,6 +98,12 @@ public final class WorkerRuntime {
     private boolean handOffAtCheckpoint;
     /** After a hand-off: the launch of the slot's next invocation. */
     private WorkerLaunch continuation;
+    /**
+     * Exactly-once keyed stage being resized: the epoch this worker's last window and state went into when
+     * it stopped at a window end (its reader then closes where it got to, and it waits for its RESTART); 0
+     * otherwise.
+     */
+    private long stoppedAtEpoch;
 
     /**
      * @param remainingMillis time left before the platform ends this incarnation, or null for none
@@ -136,7 +142,7 @@ public final class WorkerRuntime {
             }
             // everything is let go of: only now may the manager reset the reader group and abort
             restart = new RestartWait(launch.workerId(), control, telemetry)
-                    .await(() -> telemetry(Telemetry.Type.ROLLED_BACK, null));
+                    .await(() -> telemetry(Telemetry.Type.ROLLED_BACK, null, stoppedAtEpoch));
             return restart != null ? WorkerOutcome.ROLLED_BACK : WorkerOutcome.CANCELLED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -208,7 +214,7 @@ public final class WorkerRuntime {
             readerThread.start();
             side.keepAlive(launch.settings().telemetryMillis());
             WorkerOutcome outcome = processLoop(processor, output, deadLetters, control, telemetry, readerThread);
-            clean = outcome == WorkerOutcome.DONE || outcome == WorkerOutcome.HANDOFF;
+            clean = outcome == WorkerOutcome.DONE || outcome == WorkerOutcome.HANDOFF || stoppedAtEpoch > 0;
             return outcome;
         } catch (Exception e) {
             if (FailureText.killed(e)) {
@@ -399,6 +405,10 @@ public final class WorkerRuntime {
                         + FailureText.oneLine(reader.error()));
             }
             if (stream && windows.ended(now)) {
+                if (stopAtWindowEnd && orders.stopEpoch() > 0) {
+                    return stopForResize(processor, emit, output, deadLetters, readerThread, windows.end(),
+                            orders.stopEpoch());
+                }
                 if (stopAtWindowEnd) {
                     return finish(processor, emit, output, deadLetters, telemetry, readerThread, Telemetry.Type.DONE,
                             windows.end());
@@ -582,6 +592,55 @@ public final class WorkerRuntime {
     private WorkerOutcome finish(StageProcessor processor, Consumer<Object> emit, StageOutput output,
                                  DeadLetters deadLetters, Channel<Telemetry> telemetry, Thread readerThread,
                                  Telemetry.Type type, long windowEnd) throws Exception {
+        processTheRest(processor, emit, output, deadLetters, readerThread);
+        if (type == Telemetry.Type.HANDOFF && exactlyOnce == null) {
+            // exactly-once, the state was saved for the epoch it hands off at
+            state.saveForHandoff(processor);
+            continuation = launch.nextIncarnation(launch.workerId(), true);
+        }
+        if (type == Telemetry.Type.DONE) {
+            emitGroups(processor, emit, windowEnd);
+        }
+        // a hand-off closes the reader at its position: nothing read may stay behind in the table
+        flushAll(output, deadLetters);
+        if (emittedPosition != null && type == Telemetry.Type.DONE) {
+            // DONE carries it: should this worker die before its reader is closed, the manager resumes there
+            emittedPosition.emitted();
+        }
+        reader.endsWritten();
+        WorkerOutcome overruled = ordersWhileFinishing();
+        if (overruled != null) {
+            return overruled;
+        }
+        report(telemetry, type, null);
+        return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
+    }
+
+    /**
+     * Exactly-once keyed stage resized, at a window end: emits the window with everything this worker read
+     * (its reader stops first), flushes it into the open epoch's transaction and saves its state for
+     * {@code epoch}, which that transaction is committed as; its open window is empty then. It ends so that
+     * its reader is closed where it got to, and waits for its RESTART: the manager commits the epoch at the
+     * positions the stage's readers closed at and restarts the stage from there with its new slots.
+     */
+    private WorkerOutcome stopForResize(StageProcessor processor, Consumer<Object> emit, StageOutput output,
+                                        DeadLetters deadLetters, Thread readerThread, long windowEnd, long epoch)
+            throws Exception {
+        processTheRest(processor, emit, output, deadLetters, readerThread);
+        emitGroups(processor, emit, windowEnd);
+        flushAll(output, deadLetters);
+        state.saveForEpoch(processor, epoch);
+        WorkerOutcome overruled = ordersWhileFinishing();
+        if (overruled != null) {
+            return overruled;
+        }
+        stoppedAtEpoch = epoch;
+        return WorkerOutcome.ROLLED_BACK;
+    }
+
+    /** Stops the reader and processes everything it read: its position is then right after the last event. */
+    private void processTheRest(StageProcessor processor, Consumer<Object> emit, StageOutput output,
+                                DeadLetters deadLetters, Thread readerThread) throws Exception {
         reader.finishBuffered();
         InputItem item;
         Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
@@ -602,28 +661,24 @@ public final class WorkerRuntime {
             throw new WorkerFailure(label + " worker " + launch.workerId() + " cannot read its input: "
                     + FailureText.oneLine(reader.error()));
         }
-        if (type == Telemetry.Type.HANDOFF && exactlyOnce == null) {
-            // exactly-once, the state was saved for the epoch it hands off at
-            state.saveForHandoff(processor);
-            continuation = launch.nextIncarnation(launch.workerId(), true);
-        }
-        if (type == Telemetry.Type.DONE) {
-            emitGroups(processor, emit, windowEnd);
-        }
-        // a hand-off closes the reader at its position: nothing read may stay behind in the table
+    }
+
+    private void flushAll(StageOutput output, DeadLetters deadLetters) {
         flushPartials();
         output.flush();
         if (deadLetters != null) {
             deadLetters.flush();
         }
-        if (emittedPosition != null && type == Telemetry.Type.DONE) {
-            // DONE carries it: should this worker die before its reader is closed, the manager resumes there
-            emittedPosition.emitted();
-        }
-        reader.endsWritten();
-        // orders that came while it finished: a roll-back aborts what it just wrote, and the manager
-        // waits for this worker to say it let go (a DONE instead left it waiting in vain); polled now,
-        // so that an order written just before is not missed for a poll interval
+    }
+
+    /**
+     * Orders that came while this worker finished: a roll-back aborts what it just wrote, and the manager
+     * waits for this worker to say it let go (a DONE instead left it waiting in vain). Polled now, so that an
+     * order written just before is not missed for a poll interval.
+     *
+     * @return how the worker ends instead, or null when it ends as it meant to
+     */
+    private WorkerOutcome ordersWhileFinishing() throws InterruptedException {
         side.pollNow();
         switch (orders.next()) {
             case ROLL_BACK -> {
@@ -634,10 +689,9 @@ public final class WorkerRuntime {
                 return WorkerOutcome.CANCELLED;
             }
             default -> {
+                return null;
             }
         }
-        report(telemetry, type, null);
-        return type == Telemetry.Type.HANDOFF ? WorkerOutcome.HANDOFF : WorkerOutcome.DONE;
     }
 
     /** Reports STATS when the last report is a telemetry interval old: the manager's sign of life. */

@@ -15,7 +15,7 @@ class StageRollBackTest {
         StageRollBack rb = new StageRollBack();
         rb.awaitSurvivor(reported);
         rb.awaitSurvivor(stuck);
-        rb.rolledBack(reported);
+        rb.rolledBack(reported, 0);
         assertEquals(List.of(), rb.overdue(60_000), "not yet overdue");
         assertEquals(List.of(stuck), rb.overdue(-1));
         assertFalse(rb.survivorsReady());
@@ -38,5 +38,38 @@ class StageRollBackTest {
         assertFalse(rb.awaits(finishing));
         assertTrue(rb.survivorsReady());
         assertEquals(1, rb.lostCount());
+    }
+
+    @Test
+    void aKeyedResizeWaitsForEveryWorkerToSaveItsStoppedEpoch() {
+        SlotState first = new SlotState("s1w0", List.of(), true);
+        SlotState second = new SlotState("s1w1", List.of(), true);
+        StageRollBack rb = StageRollBack.atWindowEnd(4, 12);
+        rb.awaitSurvivor(first);
+        rb.awaitSurvivor(second);
+        assertTrue(rb.stopsAtWindowEnd());
+        assertEquals(12, rb.stopEpoch());
+        assertEquals(4, rb.resizeTo());
+        assertTrue(rb.rolledBack(first, 12));
+        assertTrue(rb.rolledBack(first, 12), "its repeated report changes nothing");
+        assertFalse(rb.survivorsReady());
+        assertTrue(rb.rolledBack(second, 12));
+        assertTrue(rb.survivorsReady());
+        assertTrue(rb.stopsAtWindowEnd(), "every worker saved the epoch: it can be committed");
+    }
+
+    @Test
+    void aKeyedResizeWhoseWorkerLetGoWithoutItsEpochBecomesARollBackThatKeepsTheSize() {
+        SlotState dropped = new SlotState("s1w0", List.of(), true);
+        SlotState onItsWay = new SlotState("s1w1", List.of(), true);
+        StageRollBack rb = StageRollBack.atWindowEnd(1, 12);
+        rb.awaitSurvivor(dropped);
+        rb.awaitSurvivor(onItsWay);
+        assertFalse(rb.rolledBack(dropped, 0), "it dropped its window instead of saving it in epoch 12");
+        assertEquals(List.of(onItsWay), rb.dropStop(), "still to be told to roll back");
+        assertFalse(rb.stopsAtWindowEnd());
+        assertEquals(-1, rb.resizeTo(), "the stage keeps its slots");
+        assertTrue(rb.rolledBack(onItsWay, 0), "a plain roll-back needs no epoch");
+        assertTrue(rb.survivorsReady());
     }
 }

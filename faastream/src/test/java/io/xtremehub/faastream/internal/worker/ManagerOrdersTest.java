@@ -57,4 +57,18 @@ class ManagerOrdersTest {
                         new ControlMessage(Type.STOP, "w-1")));
         assertEquals(ManagerOrders.Order.FINISH, both.next());
     }
+
+    @Test
+    void aStopForAKeyedResizeNamesTheEpochItsLastWindowGoesInto() {
+        assertEquals(0, orders.stopEpoch(), "no stop yet");
+        polls.add(List.of(ControlMessage.stopAtWindowEnd("w-2", 9)));
+        assertEquals(ManagerOrders.Order.NONE, orders.next(), "another worker's");
+        assertEquals(0, orders.stopEpoch());
+        polls.add(List.of(ControlMessage.stopAtWindowEnd("w-1", 7)));
+        assertEquals(ManagerOrders.Order.STOP, orders.next());
+        assertEquals(7, orders.stopEpoch());
+        // a roll-back after it (another slot was lost) wins: the worker drops its window instead
+        polls.add(List.of(new ControlMessage(Type.ROLL_BACK, "w-1")));
+        assertEquals(ManagerOrders.Order.ROLL_BACK, orders.next());
+    }
 }
