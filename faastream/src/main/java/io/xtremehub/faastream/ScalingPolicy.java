@@ -9,8 +9,8 @@ package io.xtremehub.faastream;
  * change (by splits).
  * Stages that group by key keep their input's segments and change their workers all at once at a
  * window end, to the count nearest the policy's that divides the segments: moving a key between
- * workers mid-window would split its group. In an exactly-once job a sort keeps the workers its
- * pipeline gives it: each sorter emits one ordered run per window. The first stage's input is the
+ * workers mid-window would split its group. A sort keeps the workers its pipeline gives it: each
+ * sorter emits one ordered run per window. The first stage's input is the
  * user's stream: its segments change only when the job's options allow it
  * ({@link JobOptions.Builder#scaleSourceStream}).
  */

@@ -94,6 +94,38 @@ class KeyedScalingIT {
         assertTrue(mostWorkers.get() >= 2, "the stage grew");
     }
 
+    /**
+     * A sort keeps the one sorter its pipeline gives it under a policy that asks for two workers: each
+     * sorter emits its share of a window as one ordered run, so a second one would split every window.
+     */
+    @Test
+    void aSortKeepsItsSorterUnderAPolicyOfTwoWorkersAndEmitsEveryValueOnce() throws Exception {
+        String in = tc.newStream("sort-in", 2);
+        String out = tc.newStream("sort-out", 1);
+        Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8())
+                        .map(s -> s, Serializers.utf8()).named("pass")
+                        .sortBy(SortOrder.byKey(ExactlyOnceReduceIT::descending)).parallelism(1).named("sort")
+                        .writeToStream(out),
+                JobOptions.builder().mode(Mode.STREAM).scalingPolicy(ScalingPolicy.fixed(2))
+                        .window(Duration.ofSeconds(1)).scalingInterval(Duration.ofMillis(300)).build());
+        AtomicInteger mostSorters = new AtomicInteger();
+        int events = 300;
+        try (SteadyInput input = new SteadyInput(tc, in, events, false, 30)) {
+            // the policy would have resized the sort well within these 10 s
+            await("every value sorted out").atMost(Duration.ofMinutes(2)).until(() -> {
+                mostSorters.accumulateAndGet(countStage(job).workers(), Math::max);
+                return tc.events().readSegments(out).size() >= events;
+            });
+            input.assertFinished();
+        } finally {
+            job.cancel();
+        }
+        List<String> results = tc.events().readSegments(out);
+        assertEquals(IntStream.rangeClosed(1, events).mapToObj(Integer::toString).sorted().toList(),
+                results.stream().map(String::trim).sorted().toList(), "every value once");
+        assertEquals(1, mostSorters.get(), "sorters at most; the stage now: " + countStage(job));
+    }
+
     private static int counted(List<String> results) {
         return results.stream().mapToInt(r -> Integer.parseInt(r.split(" ")[2])).sum();
     }

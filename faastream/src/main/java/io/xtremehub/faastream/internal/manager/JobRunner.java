@@ -159,9 +159,9 @@ public final class JobRunner implements Job {
             policy.initialize(i, workers, workers);
             want[i] = s.keyed() ? workers : Math.max(1, policy.getWorkers(i));
             // a keyed stage keeps its segments and changes its workers within them, all at one window end;
-            // an exactly-once sort keeps its workers, each with one segment (StageScaler.keepsItsSizeExactlyOnce)
+            // an exactly-once sort keeps its workers, each with one segment (StageScaler.keepsItsSize)
             partitions[i] = !s.keyed() ? Math.max(1, policy.getPartitions(i))
-                    : exactlyOnce && StageScaler.keepsItsSizeExactlyOnce(s) ? want[i]
+                    : exactlyOnce && StageScaler.keepsItsSize(s) ? want[i]
                     : Math.max(want[i], policy.getPartitions(i));
             streams.put(names.controlStream(i), 1);
             streams.put(names.telemetryStream(i), 1);

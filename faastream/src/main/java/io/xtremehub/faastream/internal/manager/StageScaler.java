@@ -16,8 +16,8 @@ import org.slf4j.LoggerFactory;
  * input is the user's stream: rescaled only when the job's options allow it ({@code sourceStream}
  * non-null). Stages that group by key keep their segments and change their workers all at once at a
  * window end, to a count that divides the segments ({@link KeyedStageResize#evenCount}): at-least-once
- * by {@link KeyedStageResize}, exactly-once by {@link StageRollBacks#beginKeyedResize} (except sorts, which
- * keep their size there: {@link #keepsItsSizeExactlyOnce}). In an
+ * by {@link KeyedStageResize}, exactly-once by {@link StageRollBacks#beginKeyedResize}, except sorts, which
+ * keep their size in both ({@link #keepsItsSize}). In an
  * exactly-once job a change of workers waits for the stage's next commit ({@link EpochBoundaryResize})
  * and only its source stream's segments change, by splits ({@link #splitOnly}).
  */
@@ -34,7 +34,7 @@ final class StageScaler {
     private final Set<Integer> toldFixed = new HashSet<>();
     /** Exactly-once stages whose "segments are not merged" or "input keeps its segments" line was logged. */
     private final Set<Integer> toldNoMerge = new HashSet<>();
-    /** Exactly-once sort stages whose "keeps its workers" line was logged. */
+    /** Sort stages whose "keeps its workers" line was logged. */
     private final Set<Integer> toldSortKept = new HashSet<>();
     /** Stages whose "input stays at its stream's minimum" line was logged. */
     private final Set<Integer> toldAtMinimum = new HashSet<>();
@@ -75,7 +75,7 @@ final class StageScaler {
             if (!scalableSource(st, stages) || !st.goSent || st.rollBack != null || !resize.settled(st)) {
                 continue;
             }
-            if (st.spec.keyed() && keepsItsSizeExactlyOnce(st.spec)) {
+            if (st.spec.keyed() && keepsItsSize(st.spec)) {
                 tellSortKept(st);
                 continue;
             }
@@ -90,18 +90,18 @@ final class StageScaler {
     }
 
     /**
-     * Whether an exactly-once stage keeps the workers its pipeline gives it, and one input segment per
-     * worker: a sort. Each sort worker emits its share of a window as one ordered run, so its worker count
+     * Whether a keyed stage keeps the workers its pipeline gives it (exactly-once also one input segment
+     * per worker): a sort. Each sort worker emits its share of a window as one ordered run, so its worker count
      * is part of the order its output comes in (one sorter emits each window whole and in order); the
      * policy's count would change that, and extra segments would serve no added worker.
      */
-    static boolean keepsItsSizeExactlyOnce(StageSpec stage) {
+    static boolean keepsItsSize(StageSpec stage) {
         return stage.kind() == StageSpec.Kind.SORT;
     }
 
     private void tellSortKept(StageState st) {
         if (policy.getWorkers(st.index) != st.slots.size() && toldSortKept.add(st.index)) {
-            LOG.info("{}: a sort in an exactly-once job keeps the workers its pipeline gives it ({}), not the "
+            LOG.info("{}: a sort keeps the workers its pipeline gives it ({}), not the "
                     + "policy's {}: each sorter emits one ordered run per window", st.label, st.slots.size(),
                     policy.getWorkers(st.index));
         }
@@ -122,6 +122,10 @@ final class StageScaler {
 
     /** An at-least-once keyed stage changes its workers within its segments, all at one window end. */
     private void scaleKeyed(StageState st) {
+        if (keepsItsSize(st.spec)) {
+            tellSortKept(st);
+            return;
+        }
         if (!keyedResize.settled(st, System.currentTimeMillis())) {
             return;
         }
