@@ -33,6 +33,7 @@ public final class LambdaInvokeServer implements AutoCloseable {
     private final AtomicInteger invocations = new AtomicInteger();
     /** Whether the next invocation of an exactly-once hand-off's successor is answered with a function error. */
     private final AtomicBoolean failSuccessor = new AtomicBoolean();
+    private final AtomicBoolean failedSuccessor = new AtomicBoolean();
     /** A hand-off successor's worker id ({@code <job>-s<stage>w<n>-<incarnation>-h<epoch>}) in its launch. */
     private static final Pattern SUCCESSOR = Pattern.compile("-s\\d+w\\d+-\\d+-h\\d+");
     private static final Pattern PAYLOAD = Pattern.compile("\"payload\"\\s*:\\s*\"([^\"]+)\"");
@@ -81,6 +82,16 @@ public final class LambdaInvokeServer implements AutoCloseable {
                 StandardCharsets.ISO_8859_1)).find();
     }
 
+    /** Whether a hand-off successor's invocation was failed as {@link #failNextSuccessor} asked. */
+    public boolean failedASuccessor() {
+        return failedSuccessor.get();
+    }
+
+    /** The worker ids invocations ran so far. */
+    public Set<String> launchedWorkers() {
+        return Set.copyOf(launchedWorkers);
+    }
+
     /**
      * How many invocations ran a worker id that an earlier invocation ran: a worker that handed off as it
      * was, before it started (its time ran out while it waited to start).
@@ -116,6 +127,7 @@ public final class LambdaInvokeServer implements AutoCloseable {
         invocations.incrementAndGet();
         countLaunch(body);
         if (failSuccessor.get() && launchesSuccessor(body) && failSuccessor.compareAndSet(true, false)) {
+            failedSuccessor.set(true);
             respond(ex, 200, "Unhandled", "{\"errorMessage\":\"injected: the container crashed while starting\"}"
                     .getBytes(StandardCharsets.UTF_8), null);
             return;
