@@ -9,20 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.xtremehub.nexus.Backend;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.gaul.s3proxy.S3Proxy;
-import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.SdkRequests;
 import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
-import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,24 +37,18 @@ class AbandonedUploadSweeperIT {
 
     @TempDir
     static Path tmp;
-    static S3Proxy s3;
+    static LocalS3 s3;
     static BlobStore sdk;
 
     @BeforeAll
     static void start() throws Exception {
-        Files.createDirectories(tmp.resolve("s3"));
-        s3 = S3Proxy.builder().blobStore(new FilesystemNio2BlobStore(tmp.resolve("s3").toString()))
-                .endpoint(URI.create("http://127.0.0.1:0"))
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, "access", "secret").build();
-        s3.start();
-        sdk = ((PartedPutBlobStore) Backend.s3(URI.create("http://127.0.0.1:" + s3.getPort()), "us-east-1",
-                "access", "secret").create()).delegate();
-        sdk.createContainer(BUCKET);
+        s3 = LocalS3.start(tmp, BUCKET);
+        sdk = s3.sdk();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        s3.stop();
+        s3.close();
     }
 
     static MultipartUpload openWithOnePart(String key) {

@@ -12,8 +12,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,12 +23,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.gaul.s3proxy.S3Proxy;
-import org.gaul.s3proxy.auth.AuthenticationType;
 import org.gaul.s3proxy.blobstore.BlobStore;
 import org.gaul.s3proxy.blobstore.ForwardingBlobStore;
 import org.gaul.s3proxy.blobstore.domain.MultipartUpload;
-import org.gaul.s3proxy.nio2blob.FilesystemNio2BlobStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -52,25 +47,18 @@ class PartedPutBlobStoreIT {
 
     @TempDir
     static Path tmp;
-    static S3Proxy s3;
+    static LocalS3 s3;
     static BlobStore sdk;
 
     @BeforeAll
     static void start() throws Exception {
-        Files.createDirectories(tmp.resolve("s3"));
-        s3 = S3Proxy.builder().blobStore(new FilesystemNio2BlobStore(tmp.resolve("s3").toString()))
-                .endpoint(URI.create("http://127.0.0.1:0"))
-                .awsAuthentication(AuthenticationType.AWS_V2_OR_V4, "access", "secret").build();
-        s3.start();
-        // the S3 backend's own client, under the layer Backend.s3 puts over it
-        sdk = ((PartedPutBlobStore) Backend.s3(URI.create("http://127.0.0.1:" + s3.getPort()), "us-east-1",
-                "access", "secret").create()).delegate();
-        sdk.createContainer(BUCKET);
+        s3 = LocalS3.start(tmp, BUCKET);
+        sdk = s3.sdk();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        s3.stop();
+        s3.close();
     }
 
     static byte[] random(int size, long seed) {
