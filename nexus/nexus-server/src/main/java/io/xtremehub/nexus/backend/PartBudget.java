@@ -1,8 +1,8 @@
 package io.xtremehub.nexus.backend;
 
+import io.xtremehub.nexus.pipeline.Errors;
 import java.time.Duration;
 import java.util.Objects;
-import software.amazon.awssdk.awscore.exception.AwsErrorDetails;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
@@ -86,11 +86,8 @@ public final class PartBudget {
     }
 
     private S3Exception full(String what) {
-        String message = "the worker's part buffers are full (" + limit + " bytes held by uploads in flight) and "
-                + what + " waited " + wait.toMillis() + " ms for room; retry";
-        return (S3Exception) S3Exception.builder().statusCode(503).message(message)
-                .awsErrorDetails(AwsErrorDetails.builder().errorCode("SlowDown").errorMessage(message).build())
-                .build();
+        return Errors.retryable("the worker's part buffers are full (" + limit + " bytes held by uploads in flight) and "
+                + what + " waited " + wait.toMillis() + " ms for room");
     }
 
     /** The budget in bytes. */

@@ -8,7 +8,7 @@ import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /** Turns pipeline failures into S3 errors with one clear line. */
-final class Errors {
+public final class Errors {
     private Errors() {
     }
 
@@ -27,7 +27,7 @@ final class Errors {
      * The S3 error clients retry (503 SlowDown, which the AWS SDKs back off and retry): the request
      * was not applied here, and applying it again elsewhere is safe.
      */
-    static S3Exception retryable(String message) {
+    public static S3Exception retryable(String message) {
         return (S3Exception) S3Exception.builder().statusCode(503).message(message + "; retry")
                 .awsErrorDetails(AwsErrorDetails.builder().errorCode("SlowDown").errorMessage(message + "; retry")
                         .build()).build();
