@@ -10,6 +10,7 @@ import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
 import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.state.KeyedStateFields;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.jobrecord.JobRecord;
@@ -224,6 +225,16 @@ public final class Manager implements AutoCloseable {
             StageSpec s = spec.stage(i);
             if (s.keyed() && i == 0) {
                 throw new JobDefinitionException(spec.stageLabel(i) + " reduces but has no stage before it to shuffle by key");
+            }
+            if (s.function() != null && KeyedStateFields.any(s.function())) {
+                if (s.kind() != StageSpec.Kind.REDUCE) {
+                    throw new JobDefinitionException(spec.stageLabel(i) + " has a KeyedState field, which holds a value "
+                            + "per key of a reduce's groups: move it to a reducer or use a @State field");
+                }
+                if (!options.exactlyOnce()) {
+                    throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which needs an exactly-once "
+                            + "job (JobOptions.builder().exactlyOnce(true)): only commits save it for every key");
+                }
             }
         }
         String dl = options.errorPolicy().deadLetterStream();

@@ -192,6 +192,11 @@ final class JobResources {
         return new EpochStaging(store, storeConfig.spillBucket(), names);
     }
 
+    /** Exactly-once: merges a reduce stage's {@code KeyedState} at its commits. */
+    KeyedStateCommits keyedStateCommits(int stage) {
+        return new KeyedStateCommits(store, storeConfig.spillBucket(), names, stage);
+    }
+
     /** Removes the state a stage saved for an epoch that is no longer needed. */
     void deleteEpochState(int stage, long epoch) {
         try {

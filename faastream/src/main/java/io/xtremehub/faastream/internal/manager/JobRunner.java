@@ -14,6 +14,8 @@ import io.xtremehub.faastream.ScalingPolicy;
 import io.xtremehub.faastream.internal.graph.JobSpec;
 import io.xtremehub.faastream.internal.graph.SinkSpec;
 import io.xtremehub.faastream.internal.graph.SourceSpec;
+import io.xtremehub.faastream.internal.graph.StageSpec;
+import io.xtremehub.faastream.internal.state.KeyedStateFields;
 import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.io.PravegaContext;
 import io.xtremehub.faastream.internal.jobrecord.JobRecordStore;
@@ -34,6 +36,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -291,10 +294,15 @@ public final class JobRunner implements Job {
 
     private StageTransactionCoordinator coordinator(StageState st) {
         String input = st.index == 0 ? spec.source().stream() : names.dataStream(st.index);
-        return new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup, resources.readerGroupConfig(input, st.spec.keyed()),
+        StageTransactionCoordinator c = new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup,
+                resources.readerGroupConfig(input, st.spec.keyed()),
                 BatchEpochs.windowMillis(mode, st.spec, options.transactionWindow()),
                 epoch -> resources.deleteEpochState(st.index, epoch),
                 journal != null ? journal.stage(st.index) : progress -> { });
+        if (st.spec.kind() == StageSpec.Kind.REDUCE && KeyedStateFields.any(st.spec.function())) {
+            c.keepKeyedState(resources.keyedStateCommits(st.index));
+        }
+        return c;
     }
 
     // ---------------------------------------------------------------- loop
@@ -378,6 +386,10 @@ public final class JobRunner implements Job {
                         // by name: a later generation of the stage must not start on this one's signal
                         st.slots.values().stream().filter(s -> !s.finished)
                                 .forEach(s -> st.control.append(new ControlMessage(ControlMessage.Type.GO, s.workerId)));
+                    } else if (st.transactions != null && st.transactions.emitsHeldWindowsFirst()) {
+                        StageTransactionCoordinator.HeldEpochStart held = st.transactions.beginHeldEpoch();
+                        st.control.append(ControlMessage.emitHeld(st.transactions.generation(),
+                                held.transaction().toString(), held.epoch()));
                     } else {
                         st.control.append(st.transactions == null
                                 ? new ControlMessage(ControlMessage.Type.GO, ControlMessage.ALL)
@@ -438,6 +450,12 @@ public final class JobRunner implements Job {
             } catch (RuntimeException e) {
                 failure.commitFailed(e.getMessage());
                 return;
+            }
+            UUID start = st.transactions.takeStartAfterHeld();
+            if (start != null) {
+                // the restored windows are committed: now the stage reads (a resize waits for a commit of reads)
+                st.control.append(ControlMessage.useTransaction(st.transactions.generation(), start.toString()));
+                continue;
             }
             if (resize != null && st.transactions.commits() > commits) {
                 resize.committed(st);

@@ -169,7 +169,7 @@ final class StageRollBacks {
      */
     private boolean commitStopped(StageState st, StageRollBack rb) {
         try {
-            return st.transactions.commitAtRest(rb.stopEpoch());
+            return st.transactions.commitAtRest(rb.stopEpoch(), st.slots.keySet());
         } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
             dropStop(st, e.getMessage());
             return true;

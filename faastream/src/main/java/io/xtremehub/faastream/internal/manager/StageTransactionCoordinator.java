@@ -53,6 +53,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
     /** Told every change of the stage's progress, to keep it where a restarted manager finds it. */
     private final Consumer<EpochProgress> journal;
     private final CheckpointCoverage coverage;
+    /** A reduce whose reducer keeps {@code KeyedState}: merged at every commit; null otherwise. */
+    private KeyedStateCommits keyedState;
 
     private long generation;
     private long nextEpoch = 1;
@@ -68,6 +70,17 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private boolean finishing;
     /** A keyed resize: the checkpoint begun with no reader online ({@link #commitAtRest}); null when none. */
     private CompletableFuture<Checkpoint> atRest;
+
+    /**
+     * Restored windows being emitted into {@code current} before the generation reads ({@link #beginHeldEpoch});
+     * null otherwise.
+     */
+    private HeldEpoch held;
+    /** Set when a held epoch is committed: the transaction the stage starts reading into. */
+    private UUID startAfterHeld;
+
+    private record HeldEpoch(long epoch, Set<String> acknowledged) {
+    }
 
     /** A checkpoint under way: it closes {@code epoch}, whose transaction is {@code current}. */
     private record PendingEpoch(long epoch, UUID next, CompletableFuture<Checkpoint> checkpoint,
@@ -86,6 +99,11 @@ final class StageTransactionCoordinator implements AutoCloseable {
         this.journal = journal;
         this.epochs = epochs;
         this.coverage = new CheckpointCoverage(ctx.controller());
+    }
+
+    /** The stage's reducer keeps {@code KeyedState}: each commit first merges what the workers changed of it. */
+    void keepKeyedState(KeyedStateCommits commits) {
+        this.keyedState = commits;
     }
 
     /** A completed checkpoint whose positions leave part of the input out: the stage rolls back instead. */
@@ -132,8 +150,40 @@ final class StageTransactionCoordinator implements AutoCloseable {
         return current != null;
     }
 
+    /**
+     * Whether the stage's workers restart with open windows that must be emitted before any of them reads:
+     * a reducer with {@code KeyedState} restarting from a commit (see {@code ControlMessage.Type.EMIT_HELD}).
+     */
+    boolean emitsHeldWindowsFirst() {
+        return keyedState != null && committedEpoch > 0;
+    }
+
+    /**
+     * Opens the generation's first transaction for the restored windows only, as the returned epoch; it is
+     * committed, at the positions of the last commit (nothing is read meanwhile), once every worker saved
+     * its state for it. Then {@link #takeStartAfterHeld} gives the transaction the stage reads into.
+     */
+    HeldEpochStart beginHeldEpoch() {
+        held = new HeldEpoch(nextEpoch++, new HashSet<>());
+        return new HeldEpochStart(held.epoch, open());
+    }
+
+    /** The epoch restored windows go into, and its transaction. */
+    record HeldEpochStart(long epoch, UUID transaction) {
+    }
+
+    /** The transaction to start the stage's reading with, once its held epoch is committed (once), or null. */
+    UUID takeStartAfterHeld() {
+        UUID start = startAfterHeld;
+        startAfterHeld = null;
+        return start;
+    }
+
     /** A worker of {@code slot} has flushed its output and saved its state for {@code epoch}. */
     void acknowledged(String slot, long epoch) {
+        if (held != null && held.epoch == epoch) {
+            held.acknowledged.add(slot);
+        }
         if (pending != null && pending.epoch == epoch) {
             pending.acknowledged.add(slot);
         }
@@ -171,6 +221,12 @@ final class StageTransactionCoordinator implements AutoCloseable {
         if (current == null) {
             return;
         }
+        if (held != null) {
+            if (held.acknowledged.containsAll(slots)) {
+                commitHeld(slots);
+            }
+            return;
+        }
         long now = System.currentTimeMillis();
         if (pending == null) {
             if (!finishing && mayCheckpoint && now - currentSince >= windowMillis) {
@@ -185,7 +241,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
             throw new IllegalStateException(label + ": checkpoint of epoch " + pending.epoch + " failed: "
                     + pending.checkpoint.handle((c, e) -> String.valueOf(e)).join());
         }
-        commit(usable(pending.checkpoint.join(), pending.epoch), pending.epoch, pending.next);
+        commit(usable(pending.checkpoint.join(), pending.epoch), pending.epoch, pending.next, slots);
     }
 
     /** The checkpoint, unless committing it would make a point the stage cannot restart from. */
@@ -225,7 +281,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
      *                                     the input out (the stage must be rolled back to its last commit)
      * @throws IllegalStateException       when the checkpoint or the commit fails
      */
-    boolean commitAtRest(long epoch) {
+    boolean commitAtRest(long epoch, Set<String> slots) {
         if (atRest == null) {
             if (epoch != stoppingEpoch()) {
                 throw new IllegalStateException(label + ": the open epoch is " + nextEpoch + ", not " + epoch);
@@ -248,7 +304,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
             throw new IllegalStateException(label + ": checkpoint of stopped epoch " + epoch + " failed: "
                     + done.handle((c, e) -> String.valueOf(e)).join());
         }
-        commit(usable(done.join(), epoch), epoch, null);
+        commit(usable(done.join(), epoch), epoch, null, slots);
         return true;
     }
 
@@ -261,9 +317,16 @@ final class StageTransactionCoordinator implements AutoCloseable {
         pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.checkpointPolls()), new HashSet<>());
     }
 
-    /** Commits the open transaction as {@code epoch} at {@code checkpoint}; {@code next} is open from then on (or null). */
-    private void commit(Checkpoint checkpoint, long epoch, UUID next) {
+    /**
+     * Commits the open transaction as {@code epoch} at {@code checkpoint}; {@code next} is open from then on (or null).
+     *
+     * @param slots the workers that saved their state for the epoch
+     */
+    private void commit(Checkpoint checkpoint, long epoch, UUID next, Set<String> slots) {
         long previous = committedEpoch;
+        if (keyedState != null) {
+            keyedState.commit(previous, epoch, slots);
+        }
         // the checkpoint is recorded before the commit: a rollback after the commit resumes after it
         committedPositions = checkpoint.asImpl().getPositions();
         committedCheckpoint = checkpoint.getName();
@@ -279,6 +342,23 @@ final class StageTransactionCoordinator implements AutoCloseable {
             discardEpochState.accept(previous);
         }
         LOG.debug("{}: committed epoch {}", label, committedEpoch);
+    }
+
+    /** Commits the held epoch at the last commit's positions and opens the transaction the stage reads into. */
+    private void commitHeld(Set<String> slots) {
+        long previous = committedEpoch;
+        long epoch = held.epoch;
+        keyedState.commit(previous, epoch, slots);
+        committedEpoch = epoch;
+        UUID deadLetters = epochs.prepare(current);
+        journal.accept(progress(current, deadLetters, null));
+        epochs.commit(current, deadLetters, committedEpoch);
+        commits++;
+        held = null;
+        current = null;
+        startAfterHeld = open();
+        discardEpochState.accept(previous);
+        LOG.debug("{}: committed the restored windows as epoch {}", label, epoch);
     }
 
     /**
@@ -387,6 +467,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
     }
 
     private void abortOpen() {
+        held = null;
+        startAfterHeld = null;
         if (atRest != null) {
             atRest.cancel(false);
             atRest = null;

@@ -7,11 +7,12 @@ package io.xtremehub.faastream.internal.wire;
  * @param target      a worker id, or "*" for every worker of the stage
  * @param generation  USE_TRANSACTION, RESTART, and INPUT_COMPLETE of an exactly-once stage: the stage's
  *                    recovery generation it is meant for
- * @param transaction USE_TRANSACTION: the id of the Pravega transaction to write into
+ * @param transaction USE_TRANSACTION, EMIT_HELD: the id of the Pravega transaction to write into
  * @param worker      RESTART: the worker id the target goes on as
  * @param restoreEpoch RESTART: the committed epoch whose saved state the target restores, or 0 for none
  * @param lastEpoch   STOP of an exactly-once keyed worker (its stage is resized): the epoch its last window
- *                    goes into and whose state it saves before it lets go of its reader; 0 otherwise
+ *                    goes into and whose state it saves before it lets go of its reader; EMIT_HELD: the epoch
+ *                    its restored window goes into; 0 otherwise
  */
 public record ControlMessage(Type type, String target, long generation, String transaction, String worker,
                              long restoreEpoch, long lastEpoch) {
@@ -47,7 +48,16 @@ public record ControlMessage(Type type, String target, long generation, String t
          * open transactions aborted; the target starts again in place as worker {@code worker} of
          * {@code generation}, restoring the state of {@code restoreEpoch}.
          */
-        RESTART
+        RESTART,
+        /**
+         * Exactly-once reduce with {@code KeyedState}, restarted from a commit: every worker of
+         * {@code generation} is ready; before any of them reads, each emits the open window it restored into
+         * {@code transaction}, saves its state for epoch {@code lastEpoch} and reports it CHECKPOINTED. The
+         * manager commits that epoch, then starts the stage with USE_TRANSACTION; each worker first reloads
+         * the keyed values of that commit. A key's restored events and its next ones then never meet in
+         * one epoch on two workers (the reader group hands segments out anew at every restart).
+         */
+        EMIT_HELD
     }
 
     public static final String ALL = "*";
@@ -66,6 +76,11 @@ public record ControlMessage(Type type, String target, long generation, String t
      */
     public static ControlMessage useTransaction(String target, long generation, String transaction) {
         return new ControlMessage(Type.USE_TRANSACTION, target, generation, transaction, null, 0, 0);
+    }
+
+    /** See {@link Type#EMIT_HELD}. */
+    public static ControlMessage emitHeld(long generation, String transaction, long epoch) {
+        return new ControlMessage(Type.EMIT_HELD, ALL, generation, transaction, null, 0, epoch);
     }
 
     /** Tells worker {@code target}, rolled back, to go on as {@code worker} (see {@link Type#RESTART}). */

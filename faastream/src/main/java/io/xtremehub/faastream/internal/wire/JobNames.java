@@ -54,6 +54,21 @@ public record JobNames(String jobId) implements Serializable {
         return spillPrefix() + "epochs/" + epoch + "/";
     }
 
+    /** Exactly-once: a stage's {@code KeyedState} as committed at one epoch (the manager writes it at the commit). */
+    public String keyedStateKey(int stage, long epoch) {
+        return epochStatePrefix(stage, epoch) + "keyed";
+    }
+
+    /** Exactly-once: the {@code KeyedState} values a worker of a stage changed in one epoch. */
+    public String keyedDeltaKey(int stage, long epoch, String workerSlot) {
+        return epochStatePrefix(stage, epoch) + "keyed-delta-" + workerSlot;
+    }
+
+    /** Exactly-once: every {@code KeyedState} value a Lambda worker handing off at an epoch held, for its successor. */
+    public String keyedViewKey(int stage, long epoch, String workerSlot) {
+        return epochStatePrefix(stage, epoch) + "keyed-view-" + workerSlot;
+    }
+
     /** Exactly-once: the events a keyed stage's worker held for its open window at one checkpoint epoch. */
     public String epochWindowKey(int stage, long epoch, String workerSlot) {
         return epochStatePrefix(stage, epoch) + "window-" + workerSlot;

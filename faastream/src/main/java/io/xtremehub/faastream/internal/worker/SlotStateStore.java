@@ -5,8 +5,15 @@ import io.xtremehub.faastream.internal.io.ObjectStore;
 import io.xtremehub.faastream.internal.wire.EventPack;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import io.xtremehub.faastream.internal.state.KeyedEntries;
+import io.xtremehub.faastream.internal.state.KeyedEntry;
+import io.xtremehub.faastream.internal.state.KeyedStateFields;
+import io.xtremehub.faastream.internal.state.KeyedValues;
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a slot's state is saved in the object store, and restored from: its {@code @State} fields
@@ -49,6 +56,12 @@ final class SlotStateStore {
             if (processor.holdsEvents()) {
                 processor.holdAgain(decode(required(names.epochWindowKey(launch.stage(), epoch, launch.slot()), epoch)));
             }
+            if (!processor.keyedState().isEmpty()) {
+                // a successor goes on with its predecessor's values, which include changes not committed yet
+                restoreKeyed(processor, required(exactlyOnce.successor()
+                        ? names.keyedViewKey(launch.stage(), epoch, launch.slot())
+                        : names.keyedStateKey(launch.stage(), epoch), epoch));
+            }
             return;
         }
         if (launch.restoreState() && StateFields.hasState(processor.function())) {
@@ -74,8 +87,45 @@ final class SlotStateStore {
         }
     }
 
-    /** Exactly-once: saves the state as of the end of {@code epoch}. */
-    void saveForEpoch(StageProcessor processor, long epoch) throws Exception {
+    /** Replaces the {@code KeyedState} values with those committed at {@code epoch}. */
+    void reloadKeyed(StageProcessor processor, long epoch) throws Exception {
+        processor.keyedState().forEach(k -> k.values().clear());
+        restoreKeyed(processor, required(names.keyedStateKey(launch.stage(), epoch), epoch));
+    }
+
+    private static void restoreKeyed(StageProcessor processor, byte[] body) throws IOException {
+        Map<String, KeyedValues> byField = new HashMap<>();
+        processor.keyedState().forEach(k -> byField.put(k.field(), k.values()));
+        for (KeyedEntry e : KeyedEntries.decode(body)) {
+            KeyedValues values = byField.get(e.field());
+            // a field the function no longer has (a changed job) has no one to read it
+            if (values != null) {
+                values.load(e);
+            }
+        }
+    }
+
+    /**
+     * Exactly-once: saves the state as of the end of {@code epoch}: the slot's {@code @State}, a keyed
+     * stage's open window, and the {@code KeyedState} values its groups touched in the epoch, which the
+     * manager merges into the stage's snapshot at the commit.
+     *
+     * @param handingOff a Lambda worker that hands off at this epoch also saves all its keyed values for its successor
+     */
+    void saveForEpoch(StageProcessor processor, long epoch, boolean handingOff) throws Exception {
+        List<KeyedStateFields.Named> keyed = processor.keyedState();
+        if (!keyed.isEmpty()) {
+            List<KeyedEntry> changes = new ArrayList<>();
+            keyed.forEach(k -> changes.addAll(k.values().changes(k.field())));
+            // written even when empty: the commit reads one from every slot
+            store.put(bucket(), names.keyedDeltaKey(launch.stage(), epoch, launch.slot()), KeyedEntries.encode(changes));
+            keyed.forEach(k -> k.values().saved(epoch));
+            if (handingOff) {
+                List<KeyedEntry> all = new ArrayList<>();
+                keyed.forEach(k -> all.addAll(k.values().all(k.field())));
+                store.put(bucket(), names.keyedViewKey(launch.stage(), epoch, launch.slot()), KeyedEntries.encode(all));
+            }
+        }
         if (StateFields.hasState(processor.function())) {
             store.put(bucket(), names.epochStateKey(launch.stage(), epoch, launch.slot()),
                     StateFields.save(processor.function()));

@@ -10,6 +10,7 @@ import io.xtremehub.faastream.Transformer;
 import io.xtremehub.faastream.internal.graph.StageSpec;
 import io.xtremehub.faastream.internal.sort.PackedRecordSort;
 import io.xtremehub.faastream.internal.sort.PrefixSort;
+import io.xtremehub.faastream.internal.state.KeyedStateFields;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,6 +31,8 @@ final class StageProcessor {
     private List<Object> toSort;
     /** SORT of raw byte records by unsigned key bytes: the packs collected; null for other stages. */
     private final PackedRecordSort packed;
+    /** REDUCE: the reducer's {@code KeyedState} fields, each pointed at the key of the group being reduced. */
+    private final List<KeyedStateFields.Named> keyedState;
 
     StageProcessor(StageSpec spec) {
         this(spec, null);
@@ -42,6 +45,11 @@ final class StageProcessor {
         this.packed = spec.kind() == StageSpec.Kind.SORT && rawBytes
                 && spec.function() instanceof SortOrder.UnsignedBytes order
                 ? new PackedRecordSort(order.offset(), order.length()) : null;
+        this.keyedState = spec.kind() == StageSpec.Kind.REDUCE ? KeyedStateFields.of(spec.function()) : List.of();
+    }
+
+    List<KeyedStateFields.Named> keyedState() {
+        return keyedState;
     }
 
     /** Whether the stage takes whole packs of events ({@link #processPack}) rather than one event at a time. */
@@ -176,10 +184,13 @@ final class StageProcessor {
         groups = null;
         for (Map.Entry<Object, List<Object>> e : batch.entrySet()) {
             Object out;
+            keyedState.forEach(k -> k.values().enter(e.getKey()));
             try {
                 out = ((Transformer) spec.function()).apply(new Group<>(e.getKey(), e.getValue(), windowEnd));
             } catch (Exception ex) {
                 throw new GroupFailure(e.getKey(), e.getValue().size(), ex);
+            } finally {
+                keyedState.forEach(k -> k.values().leave());
             }
             if (out != null) {
                 emit.accept(out);

@@ -12,7 +12,7 @@ import java.util.List;
  * worker would wait for input that never comes.
  */
 final class StartGate {
-    enum Decision { WAIT, START, CANCELLED, STOPPED, ROLLED_BACK }
+    enum Decision { WAIT, START, CANCELLED, STOPPED, ROLLED_BACK, EMIT_HELD }
 
     private final String workerId;
     /** The exactly-once generation this worker belongs to, or null when the job is not exactly-once. */
@@ -20,7 +20,10 @@ final class StartGate {
     /** A Lambda hand-off's successor: only a USE_TRANSACTION sent to it by name starts it. */
     private final boolean successor;
     private final List<ControlMessage> forProcessing = new ArrayList<>();
+    /** Messages polled after an EMIT_HELD, looked at by the next offer. */
+    private final List<ControlMessage> later = new ArrayList<>();
     private ControlMessage start;
+    private ControlMessage emitHeld;
 
     StartGate(String workerId, Long generation) {
         this(workerId, generation, false);
@@ -33,7 +36,10 @@ final class StartGate {
     }
 
     /** Takes one poll's messages, in order; anything after a decision is kept for the processing loop. */
-    Decision offer(List<ControlMessage> polled) {
+    Decision offer(List<ControlMessage> newlyPolled) {
+        List<ControlMessage> polled = new ArrayList<>(later);
+        polled.addAll(newlyPolled);
+        later.clear();
         for (int i = 0; i < polled.size(); i++) {
             ControlMessage m = polled.get(i);
             if (!m.isFor(workerId)) {
@@ -62,6 +68,13 @@ final class StartGate {
                     // a roll-back while this worker waits for the others (another slot was lost)
                     return Decision.ROLLED_BACK;
                 }
+                case EMIT_HELD -> {
+                    if (generation != null && !successor && m.generation() == generation) {
+                        emitHeld = m;
+                        later.addAll(polled.subList(i + 1, polled.size()));
+                        return Decision.EMIT_HELD;
+                    }
+                }
                 default -> {
                 }
             }
@@ -78,6 +91,11 @@ final class StartGate {
     /** The message that started the worker (its transaction, exactly-once), once {@link Decision#START}. */
     ControlMessage start() {
         return start;
+    }
+
+    /** The EMIT_HELD order, once {@link Decision#EMIT_HELD}. */
+    ControlMessage emitHeld() {
+        return emitHeld;
     }
 
     /** Messages the processing loop must still act on. */

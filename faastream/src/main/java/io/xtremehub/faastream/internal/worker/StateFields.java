@@ -1,19 +1,20 @@
 package io.xtremehub.faastream.internal.worker;
 
 import io.xtremehub.faastream.State;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
+import io.xtremehub.faastream.internal.state.JavaSerialization;
+import io.xtremehub.faastream.internal.state.KeyedStateFields;
 import java.io.IOException;
-import java.io.ObjectInputStream;
-import java.io.ObjectOutputStream;
-import java.io.ObjectStreamClass;
 import java.io.Serializable;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Saves and restores the {@link State} fields of a user function. */
+/**
+ * Saves and restores the {@link State} fields of a user function that belong to its slot. A
+ * {@link io.xtremehub.faastream.KeyedState} field is not one of them: its values are saved per key
+ * ({@link SlotStateStore}).
+ */
 final class StateFields {
     private StateFields() {
     }
@@ -21,7 +22,7 @@ final class StateFields {
     static boolean hasState(Object function) {
         for (Class<?> c = function.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
-                if (f.isAnnotationPresent(State.class)) {
+                if (slotState(f)) {
                     return true;
                 }
             }
@@ -29,11 +30,16 @@ final class StateFields {
         return false;
     }
 
+    private static boolean slotState(Field f) {
+        return f.isAnnotationPresent(State.class) && !Modifier.isStatic(f.getModifiers())
+                && !KeyedStateFields.isKeyedState(f);
+    }
+
     static byte[] save(Object function) throws IOException {
         Map<String, Object> values = new LinkedHashMap<>();
         for (Class<?> c = function.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
-                if (f.isAnnotationPresent(State.class) && !Modifier.isStatic(f.getModifiers())) {
+                if (slotState(f)) {
                     f.setAccessible(true);
                     try {
                         values.put(c.getName() + "#" + f.getName(), f.get(function));
@@ -43,31 +49,16 @@ final class StateFields {
                 }
             }
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ObjectOutputStream o = new ObjectOutputStream(out)) {
-            o.writeObject((Serializable) values);
-        }
-        return out.toByteArray();
+        return JavaSerialization.bytes((Serializable) values);
     }
 
     @SuppressWarnings("unchecked")
     static void restore(Object function, byte[] bytes) throws IOException {
-        Map<String, Object> values;
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes)) {
-            @Override
-            protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
-                ClassLoader cl = Thread.currentThread().getContextClassLoader();
-                return cl == null ? super.resolveClass(desc) : Class.forName(desc.getName(), false, cl);
-            }
-        }) {
-            values = (Map<String, Object>) in.readObject();
-        } catch (ClassNotFoundException e) {
-            throw new IOException("cannot restore state: " + e.getMessage(), e);
-        }
+        Map<String, Object> values = (Map<String, Object>) JavaSerialization.object(bytes);
         for (Class<?> c = function.getClass(); c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 String name = c.getName() + "#" + f.getName();
-                if (f.isAnnotationPresent(State.class) && values.containsKey(name)) {
+                if (slotState(f) && values.containsKey(name)) {
                     f.setAccessible(true);
                     try {
                         f.set(function, values.get(name));

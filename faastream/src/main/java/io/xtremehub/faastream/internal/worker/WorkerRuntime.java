@@ -96,6 +96,10 @@ public final class WorkerRuntime {
     private RestartWait.Restart restart;
     /** Exactly-once, near the platform's time limit: this invocation ends at the next epoch checkpoint. */
     private boolean handOffAtCheckpoint;
+    /** The stage's results' way out, made once ({@link #emitter}). */
+    private Consumer<Object> emit;
+    /** The epoch this worker's restored window went into before it started ({@link #emitHeld}), or 0. */
+    private long heldEpoch;
     /** After a hand-off: the launch of the slot's next invocation. */
     private WorkerLaunch continuation;
     /**
@@ -202,7 +206,7 @@ public final class WorkerRuntime {
             }
             if (input.readerGroup()) {
                 report(telemetry, Telemetry.Type.READY, null);
-                WorkerOutcome early = awaitGo(control, telemetry);
+                WorkerOutcome early = awaitGo(control, telemetry, processor, output, deadLetters);
                 if (early != null) {
                     // a worker handing off before it started has read nothing
                     clean = early == WorkerOutcome.DONE || early == WorkerOutcome.HANDOFF;
@@ -252,6 +256,22 @@ public final class WorkerRuntime {
         }
     }
 
+    /**
+     * Exactly-once reduce with {@code KeyedState}, restarted from a commit, before any worker of the stage
+     * reads: emits the window restored from the commit into the order's transaction and saves the state
+     * for its epoch (see {@link ControlMessage.Type#EMIT_HELD}).
+     */
+    private void emitHeld(ControlMessage order, StageProcessor processor, StageOutput output, DeadLetters deadLetters)
+            throws Exception {
+        endpoints.useEpoch(UUID.fromString(order.transaction()));
+        long now = System.currentTimeMillis();
+        emitGroups(processor, emitter(output), new WindowClock(launch.settings().windowMillis(), now).end());
+        flushAll(output, deadLetters);
+        state.saveForEpoch(processor, order.lastEpoch(), false);
+        heldEpoch = order.lastEpoch();
+        side.reportNow(telemetry(Telemetry.Type.CHECKPOINTED, null, heldEpoch));
+    }
+
     private WorkerOutcome finishEarly(WorkerOutcome outcome, Channel<Telemetry> telemetry) {
         if (outcome == WorkerOutcome.DONE || outcome == WorkerOutcome.HANDOFF) {
             report(telemetry, outcome == WorkerOutcome.DONE ? Telemetry.Type.DONE : Telemetry.Type.HANDOFF, null);
@@ -260,8 +280,8 @@ public final class WorkerRuntime {
         return outcome;
     }
 
-    private WorkerOutcome awaitGo(Channel<ControlMessage> control, Channel<Telemetry> telemetry)
-            throws InterruptedException {
+    private WorkerOutcome awaitGo(Channel<ControlMessage> control, Channel<Telemetry> telemetry,
+                                  StageProcessor processor, StageOutput output, DeadLetters deadLetters) throws Exception {
         StartGate gate = new StartGate(launch.workerId(), exactlyOnce == null ? null : exactlyOnce.generation(),
                 exactlyOnce != null && exactlyOnce.successor());
         long lastReport = System.currentTimeMillis();
@@ -272,9 +292,14 @@ public final class WorkerRuntime {
                 report(telemetry, Telemetry.Type.READY, null);
             }
             switch (gate.offer(control.poll())) {
+                case EMIT_HELD -> emitHeld(gate.emitHeld(), processor, output, deadLetters);
                 case START -> {
                     if (exactlyOnce != null) {
                         endpoints.useEpoch(UUID.fromString(gate.start().transaction()));
+                    }
+                    if (heldEpoch > 0) {
+                        // the others' restored windows changed keys too: go on from the commit of all of them
+                        state.reloadKeyed(processor, heldEpoch);
                     }
                     side.carryOver(gate.forProcessing());
                     // from here on it no longer hands off as it is: the manager may count on its reader
@@ -354,15 +379,16 @@ public final class WorkerRuntime {
         if (c == null || c.generation() != exactlyOnce.generation()) {
             return 0;
         }
-        state.saveForEpoch(processor, c.epoch());
+        state.saveForEpoch(processor, c.epoch(), handOffAtCheckpoint);
         endpoints.useEpoch(c.nextTransaction());
         return c.epoch();
     }
 
-    private WorkerOutcome processLoop(StageProcessor processor, StageOutput output, DeadLetters deadLetters,
-                                      Channel<ControlMessage> control, Channel<Telemetry> telemetry, Thread readerThread)
-            throws Exception {
-        Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+    /** Where the stage's results go: serialized and routed into the output, or folded per key first (map-side combining). */
+    private Consumer<Object> emitter(StageOutput output) {
+        if (emit != null) {
+            return emit;
+        }
         Serializer<Object> outSer = cast(stage.outputSerializer());
         io.xtremehub.faastream.Routing<Object> routing = cast(stage.routing());
         Consumer<Object> write = o -> {
@@ -375,11 +401,19 @@ public final class WorkerRuntime {
                 heartbeat();
             }
         };
-        Consumer<Object> emit = write;
+        emit = write;
         if (stage.combine() != null) {
             partials = new MapSideCombiner(stage.combine().key(), stage.combine().combiner(), write);
             emit = partials::add;
         }
+        return emit;
+    }
+
+    private WorkerOutcome processLoop(StageProcessor processor, StageOutput output, DeadLetters deadLetters,
+                                      Channel<ControlMessage> control, Channel<Telemetry> telemetry, Thread readerThread)
+            throws Exception {
+        Serializer<Object> inSer = cast(spec.inputSerializer(launch.stage()));
+        Consumer<Object> emit = emitter(output);
         boolean stream = launch.settings().mode() == Mode.STREAM;
         long lastControl = 0;
         WindowClock windows = new WindowClock(launch.settings().windowMillis(), System.currentTimeMillis());
@@ -629,7 +663,7 @@ public final class WorkerRuntime {
         processTheRest(processor, emit, output, deadLetters, readerThread);
         emitGroups(processor, emit, windowEnd);
         flushAll(output, deadLetters);
-        state.saveForEpoch(processor, epoch);
+        state.saveForEpoch(processor, epoch, false);
         WorkerOutcome overruled = ordersWhileFinishing();
         if (overruled != null) {
             return overruled;
