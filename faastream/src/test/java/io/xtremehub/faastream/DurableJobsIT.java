@@ -46,7 +46,36 @@ class DurableJobsIT {
     void aJobOfAManagerKilledMidRunResumesExactlyOnceUnderJobResume() throws Exception {
         String in = tc.newStream("dur-in", 2);
         String out = tc.newStream("dur-out", 1);
-        ManagerJvm firstJvm = ManagerJvm.start(tc, LOGS, in, out);
+        List<String> results = killAndResume(ManagerJvm.start(tc, LOGS, in, out), LOGS, in, out,
+                DurableJobsIT::committedValues);
+        assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the manager's kill: "
+                + results.size() + " results");
+    }
+
+    /**
+     * A reducer's {@link KeyedState} (KeyedStateIT's running totals per key, two reduce workers) goes on from
+     * its last commit under a resumed manager: the values of every key come back from the object store, and
+     * each key's totals add up across the kill.
+     */
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void aReducerWithKeyedStateResumesFromItsCommittedValuesUnderJobResume() throws Exception {
+        String in = tc.newStream("dur-keyed-in", 2);
+        String out = tc.newStream("dur-keyed-out", 1);
+        Path logs = LOGS.resolve("keyed");
+        List<String> results = killAndResume(ManagerJvm.start(tc, logs, in, out, "keyed"), logs, in, out,
+                o -> KeyedStateIT.values(tc.events().readAllStrings(o, Duration.ofMinutes(1))));
+        assertEquals(List.of(), KeyedStateIT.violations(results, EVENTS), "running totals across the manager's kill: "
+                + results.size() + " results");
+    }
+
+    /**
+     * Feeds half the input while {@code firstJvm}'s manager runs its job, kills that manager with SIGKILL once
+     * a quarter of the values are committed, resumes the job with `job resume`, feeds the rest and returns
+     * everything committed once every value is.
+     */
+    private static List<String> killAndResume(ManagerJvm firstJvm, Path logs, String in, String out,
+                                              java.util.function.ToIntFunction<String> committedValues) throws Exception {
         Process first = firstJvm.process();
         List<ProcessHandle> oldWorkers = new ArrayList<>();
         ManagerJvm resumeJvm = null;
@@ -55,21 +84,21 @@ class DurableJobsIT {
             await("a quarter of the results committed by the first manager").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofMillis(500))
                     .failFast("the first manager exited: " + firstJvm.tail(), () -> !first.isAlive())
-                    .until(() -> committedValues(out) >= EVENTS / 4);
+                    .until(() -> committedValues.applyAsInt(out) >= EVENTS / 4);
             oldWorkers.addAll(first.descendants().toList());
             first.destroyForcibly(); // SIGKILL: no shutdown hook, no cancel, its worker processes keep running
             assertTrue(first.waitFor(30, TimeUnit.SECONDS), "the first manager did not die");
             assertFalse(oldWorkers.isEmpty(), "the first manager ran no worker process");
 
             // what a user runs: `xtremehub job resume`, the pipeline's classes given by --class-path
-            resumeJvm = ManagerJvm.startResume(tc, LOGS.resolve("resume"), resumeConfig());
+            resumeJvm = ManagerJvm.startResume(tc, logs.resolve("resume"), resumeConfig());
             Process resumer = resumeJvm.process();
             resumeJvm.awaitLine("resumed " + jobId, "job resume to resume " + jobId);
             input.writeSecondHalf();
             await("a result for each of the " + EVENTS + " values").atMost(Duration.ofMinutes(2))
                     .pollInterval(Duration.ofSeconds(1))
                     .failFast("job resume exited", () -> !resumer.isAlive())
-                    .until(() -> committedValues(out) == EVENTS);
+                    .until(() -> committedValues.applyAsInt(out) == EVENTS);
             input.assertFinished();
             await("the old manager's workers to be stopped").atMost(Duration.ofMinutes(1))
                     .until(() -> oldWorkers.stream().noneMatch(ProcessHandle::isAlive));
@@ -81,9 +110,7 @@ class DurableJobsIT {
                         .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumable again"))
                         .cancel();
             }
-            List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
-            assertEquals(List.of(), ExactlyOnceIT.violations(results), "exactly once across the manager's kill: "
-                    + results.size() + " results");
+            return tc.events().readAllStrings(out, Duration.ofMinutes(1));
         } finally {
             first.destroyForcibly();
             oldWorkers.forEach(ProcessHandle::destroyForcibly);

@@ -70,13 +70,7 @@ class KeyedStateIT {
     void runningTotalsPerKeyStayRightWhileReduceAndMapWorkersAreKilled() throws Exception {
         String in = tc.newStream("ks-in", 2);
         String out = tc.newStream("ks-out", 1);
-        Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
-                .map(String::trim, Serializers.utf8()).parallelism(2).named("read")
-                .reduce(KeyedStateIT::keyOf, new RunningTotals(), Serializers.utf8()).parallelism(3).named("totals")
-                .writeToStream(out);
-        Job job = threadManager.manager().execute(p, JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true)
-                .scalingPolicy(ScalingPolicy.fixed(3)).transactionWindow(Duration.ofMillis(500))
-                .window(Duration.ofSeconds(1)).name("keyed-state").build());
+        Job job = threadManager.manager().execute(runningTotals(in, out, 3), options(3));
         List<String> results;
         try (SteadyInput input = new SteadyInput(tc, in, EVENTS, false, PER_SECOND)) {
             awaitCommits(job, 2);
@@ -102,7 +96,7 @@ class KeyedStateIT {
         }
         // read after the job stopped, so a late repeat would be there too
         results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
-        assertEquals(List.of(), violations(results), results.size() + " window results");
+        assertEquals(List.of(), violations(results, EVENTS), results.size() + " window results");
         // what makes the totals worth checking: a key's windows reduced by more than one worker slot
         long moved = results.stream().collect(java.util.stream.Collectors.groupingBy(r -> r.split(" ")[0],
                 java.util.stream.Collectors.mapping(r -> r.split(" ")[4], java.util.stream.Collectors.toSet())))
@@ -110,6 +104,20 @@ class KeyedStateIT {
         System.out.println("keyed state: " + results.size() + " window results, " + moved + " of " + KEYS
                 + " keys reduced by more than one worker slot, totals right");
         assertTrue(moved > 0, "the roll-backs moved no key to another worker slot");
+    }
+
+    /** 1..n through a map into {@link RunningTotals} on {@code reducers} workers. */
+    static Pipeline<String> runningTotals(String in, String out, int reducers) {
+        return Pipeline.fromStream(in, Serializers.utf8())
+                .map(String::trim, Serializers.utf8()).parallelism(2).named("read")
+                .reduce(KeyedStateIT::keyOf, new RunningTotals(), Serializers.utf8()).parallelism(reducers).named("totals")
+                .writeToStream(out);
+    }
+
+    /** Exactly-once, 1 s windows in 500 ms epochs: many results per key, each checked. */
+    static JobOptions options(int reducers) {
+        return JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.fixed(reducers))
+                .transactionWindow(Duration.ofMillis(500)).window(Duration.ofSeconds(1)).name("keyed-state").build();
     }
 
     @Test
@@ -141,7 +149,7 @@ class KeyedStateIT {
     }
 
     /** What breaks the running totals: a value missing, repeated or under another key; a count or sum that does not add up. */
-    private static List<String> violations(List<String> results) {
+    static List<String> violations(List<String> results, int events) {
         Map<String, List<String[]>> byKey = new TreeMap<>();
         Map<String, Integer> seen = new TreeMap<>();
         List<String> problems = new ArrayList<>();
@@ -155,7 +163,7 @@ class KeyedStateIT {
                 }
             }
         }
-        for (int v = 1; v <= EVENTS; v++) {
+        for (int v = 1; v <= events; v++) {
             int n = seen.getOrDefault(Integer.toString(v), 0);
             if (n != 1) {
                 problems.add("value " + v + " is in " + n + " results");
@@ -178,7 +186,7 @@ class KeyedStateIT {
             }
             long all = 0;
             long allSum = 0;
-            for (int v = 1; v <= EVENTS; v++) {
+            for (int v = 1; v <= events; v++) {
                 if (keyOf(Integer.toString(v)).equals(key)) {
                     all++;
                     allSum += v;
@@ -191,7 +199,7 @@ class KeyedStateIT {
         return problems.size() > 20 ? problems.subList(0, 20) : problems;
     }
 
-    private static int values(List<String> results) {
+    static int values(List<String> results) {
         return results.stream().mapToInt(r -> r.split(" ")[3].split(",").length).sum();
     }
 
