@@ -11,6 +11,9 @@ import java.lang.annotation.Target;
  * successor and restores them in the successor before it processes any event. In an exactly-once
  * job they are also saved at every checkpoint and, after a failure, restored from the last
  * committed one together with the read positions.
+ *
+ * <p>These fields belong to the worker slot, not to a key: a reducer whose keys move between workers
+ * (at roll-backs and resizes) keeps per-key values in a {@link KeyedState} field instead.
  */
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.FIELD)
