@@ -111,7 +111,7 @@ public final class Manager implements AutoCloseable {
             throw new JobDefinitionException("scaleSourceStream rescales the segments of a streaming job's source "
                     + "stream; " + spec.source().describe() + " in " + mode + " mode has none: drop the option");
         }
-        validate(spec, options);
+        validate(spec, options, mode);
         String jobId = "j" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         JobRunner runner = new JobRunner(jobId, spec, options, mode, ctx, store, storeConfig, streams, readerGroups,
                 platform, registry::publish, records);
@@ -195,7 +195,7 @@ public final class Manager implements AutoCloseable {
         return requested == Mode.AUTO ? Mode.STREAM : requested;
     }
 
-    private void validate(JobSpec spec, JobOptions options) {
+    private void validate(JobSpec spec, JobOptions options, Mode mode) {
         SourceSpec src = spec.source();
         switch (src.kind()) {
             case STREAM -> requireStream(src.stream(), "source");
@@ -230,6 +230,10 @@ public final class Manager implements AutoCloseable {
                 if (s.kind() != StageSpec.Kind.REDUCE) {
                     throw new JobDefinitionException(spec.stageLabel(i) + " has a KeyedState field, which holds a value "
                             + "per key of a reduce's groups: move it to a reducer or use a @State field");
+                }
+                if (mode != Mode.STREAM) {
+                    throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which carries a key's "
+                            + "values from window to window in a stream; a batch reduces each key once");
                 }
                 if (!options.exactlyOnce()) {
                     throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which needs an exactly-once "

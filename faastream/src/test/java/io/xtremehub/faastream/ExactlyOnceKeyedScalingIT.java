@@ -31,8 +31,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * events keep coming; one of its workers is killed while the stage stops for a shrink, and the last one
  * right after the stage is back at one worker. Each result lists the ids of the events in its key's
  * window, and everything committed is checked, not a sample: every input id is in exactly one result.
- * Before the first kill, no key has two results for one window end: the resizes split no window. Keys
- * and their cost are {@link KeyedScalingIT}'s.
+ * Before the first kill, no key has two results for one window end: the resizes split no window. Each
+ * result also carries its key's count of events so far, kept in {@link KeyedState}, and every count must
+ * add up, across resizes that move keys between workers. Keys and their cost are {@link KeyedScalingIT}'s.
  */
 @EmbeddedCluster
 class ExactlyOnceKeyedScalingIT {
@@ -54,7 +55,7 @@ class ExactlyOnceKeyedScalingIT {
                 .minWorkers(1).maxWorkers(4).build();
         Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8())
                         .map(s -> s, Serializers.utf8()).named("pass")
-                        .reduce(KeyedScalingIT::slowKey, ExactlyOnceKeyedScalingIT::windowIds,
+                        .reduce(KeyedScalingIT::slowKey, new CountingWindowIds(),
                                 Serializers.utf8()).named("count")
                         .writeToStream(out),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
@@ -132,10 +133,30 @@ class ExactlyOnceKeyedScalingIT {
                 problems.add(n + " results for key and window end " + keyAndWindow + " before any kill");
             }
         });
+        problems.addAll(countsThatDoNotAddUp(results));
         assertEquals(List.of(), problems, results.size() + " results for " + input.size() + " inputs");
         assertEquals(input.size(), times.size(), "every input id once");
         System.out.println("exactly-once keyed scaling: " + input.size() + " events in " + results.size()
                 + " window results, each once");
+    }
+
+    /** Per key, ordered by count: each result's count must be the one before plus its window's ids. */
+    private static List<String> countsThatDoNotAddUp(List<String> results) {
+        Map<String, List<String[]>> byKey = new TreeMap<>();
+        results.forEach(r -> byKey.computeIfAbsent(r.split(" ")[0], k -> new ArrayList<>()).add(r.split(" ")));
+        List<String> problems = new ArrayList<>();
+        byKey.forEach((key, windows) -> {
+            windows.sort(java.util.Comparator.comparingLong(f -> Long.parseLong(f[3])));
+            long count = 0;
+            for (String[] f : windows) {
+                count += f[2].split(",").length;
+                if (Long.parseLong(f[3]) != count && problems.size() < 5) {
+                    problems.add("key " + key + " counts " + f[3] + " after events that add up to " + count);
+                    return;
+                }
+            }
+        });
+        return problems;
     }
 
     /**
@@ -176,8 +197,19 @@ class ExactlyOnceKeyedScalingIT {
         return results.stream().mapToInt(r -> r.split(" ")[2].split(",").length).sum();
     }
 
-    /** "key windowEnd id,id,..." for one key's group of one window. */
-    static String windowIds(Group<String, String> g) {
-        return g.key() + " " + g.windowEnd() + " " + String.join(",", g.values());
+    /**
+     * "key windowEnd id,id,... count" for one key's group of one window, the count being the key's events
+     * so far, kept in {@link KeyedState}: the resizes move keys between workers, and it must follow them.
+     */
+    static final class CountingWindowIds implements Transformer<Group<String, String>, String> {
+        @State
+        private final KeyedState<Long> count = new KeyedState<>();
+
+        @Override
+        public String apply(Group<String, String> g) {
+            long n = count.valueOr(0L) + g.values().size();
+            count.update(n);
+            return g.key() + " " + g.windowEnd() + " " + String.join(",", g.values()) + " " + n;
+        }
     }
 }

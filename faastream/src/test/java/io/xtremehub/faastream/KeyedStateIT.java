@@ -130,6 +130,9 @@ class KeyedStateIT {
         JobDefinitionException atLeastOnce = assertThrows(JobDefinitionException.class,
                 () -> threadManager.manager().execute(reduce, JobOptions.builder().mode(Mode.STREAM).build()));
         assertTrue(atLeastOnce.getMessage().contains("needs an exactly-once job"), atLeastOnce.getMessage());
+        JobDefinitionException batch = assertThrows(JobDefinitionException.class,
+                () -> threadManager.manager().execute(reduce, JobOptions.builder().mode(Mode.BATCH).exactlyOnce(true).build()));
+        assertTrue(batch.getMessage().contains("a batch reduces each key once"), batch.getMessage());
         Pipeline<String> map = Pipeline.fromStream(in, Serializers.utf8()).map(new MapWithKeyedState(), Serializers.utf8())
                 .named("tag").writeToStream(out);
         JobDefinitionException notAReducer = assertThrows(JobDefinitionException.class,
