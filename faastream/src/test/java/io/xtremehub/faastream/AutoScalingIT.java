@@ -111,7 +111,7 @@ class AutoScalingIT {
 
     private static StageMetrics slowStage(Job job) {
         List<StageMetrics> stages = job.status().stages();
-        return stages.size() < 2 ? new StageMetrics(1, "slow", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
+        return stages.size() < 2 ? new StageMetrics(1, "slow", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0, 0) : stages.get(1);
     }
 
     static String slow(String s) throws InterruptedException {

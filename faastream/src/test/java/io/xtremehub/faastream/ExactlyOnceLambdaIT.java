@@ -53,7 +53,7 @@ class ExactlyOnceLambdaIT {
             List<String> results = run(lambdaService, EVENTS, j -> {
                 StageMetrics sums = j.status().stages().get(0);
                 StageMetrics groups = j.status().stages().get(1);
-                assertEquals(0, sums.epochsAborted() + groups.epochsAborted(),
+                assertEquals(0, sums.rollBacks() + groups.rollBacks(),
                         "every hand-off was clean, nothing rolled back: " + sums + " " + groups);
             });
             assertEquals(List.of(), ChainCheck.violations(results, EVENTS, 2),

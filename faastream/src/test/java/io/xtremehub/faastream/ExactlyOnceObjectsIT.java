@@ -121,6 +121,9 @@ class ExactlyOnceObjectsIT {
             assertEquals(EVENTS, outCounts.size(), "every value arrived");
             assertTrue(outCounts.values().stream().allMatch(n -> n == 1), "each value once: " + outCounts);
             assertTrue(job.status().stages().get(0).epochsAborted() >= 2, job.status().toString());
+            // the crashes rolled back the stage they hit, never the one after it (it reads committed output only)
+            assertTrue(job.status().stages().get(0).rollBacks() >= 2, job.status().toString());
+            assertEquals(0, job.status().stages().get(1).rollBacks(), job.status().toString());
             // one parked object per committed event: none left of the events of aborted epochs
             long parked = tc.objects().keys(SPILL, epochs).stream().filter(k -> k.contains("/large/")).count();
             assertEquals(EVENTS, parked, "parked large events left after the job");

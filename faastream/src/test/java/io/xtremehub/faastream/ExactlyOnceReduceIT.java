@@ -185,8 +185,8 @@ class ExactlyOnceReduceIT {
     private static void assertRolledBack(Job job) {
         StageMetrics map = job.status().stages().get(0);
         StageMetrics reduce = job.status().stages().get(1);
-        assertTrue(reduce.epochsAborted() >= 2, "both reduce kills rolled the stage back: " + reduce);
-        assertTrue(map.epochsAborted() >= 1, "the map kill rolled its stage back: " + map);
+        assertTrue(reduce.rollBacks() >= 2, "both reduce kills rolled the stage back: " + reduce);
+        assertTrue(map.rollBacks() >= 1, "the map kill rolled its stage back: " + map);
     }
 
     private static void awaitCommits(Job job, int stage, long epochs) {

@@ -133,7 +133,7 @@ class KeyedScalingIT {
     /** The job's second stage, or a placeholder before the job reports it. */
     static StageMetrics countStage(Job job) {
         List<StageMetrics> stages = job.status().stages();
-        return stages.size() < 2 ? new StageMetrics(1, "count", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0) : stages.get(1);
+        return stages.size() < 2 ? new StageMetrics(1, "count", -1, -1, 0, 0, 0, 0, 0, 0, false, 0, 0, 0) : stages.get(1);
     }
 
     /** The key of a number: one of {@link #KEYS}, slowly (a worker takes about 250 events/s). */

@@ -130,12 +130,12 @@ public final class JobCli {
     static final class Metrics extends OneJob {
         @Override
         void print(JobStatus j) {
-            System.out.printf("%-5s %-12s %7s %10s %10s %7s %12s %10s %9s %7s %6s%n", "stage", "name", "workers", "in",
-                    "out", "queue", "us/event", "lag bytes", "committed", "aborted", "done");
+            System.out.printf("%-5s %-12s %7s %10s %10s %7s %12s %10s %9s %7s %10s %6s%n", "stage", "name", "workers",
+                    "in", "out", "queue", "us/event", "lag bytes", "committed", "aborted", "roll-backs", "done");
             for (StageMetrics m : j.stages()) {
-                System.out.printf("%-5d %-12s %7d %10d %10d %7d %12.1f %10d %9d %7d %6s%n", m.stage() + 1, m.name(),
-                        m.workers(), m.eventsIn(), m.eventsOut(), m.queueLength(), m.meanProcessingMicros(), m.lagBytes(),
-                        m.epochsCommitted(), m.epochsAborted(), m.done());
+                System.out.printf("%-5d %-12s %7d %10d %10d %7d %12.1f %10d %9d %7d %10d %6s%n", m.stage() + 1,
+                        m.name(), m.workers(), m.eventsIn(), m.eventsOut(), m.queueLength(), m.meanProcessingMicros(),
+                        m.lagBytes(), m.epochsCommitted(), m.epochsAborted(), m.rollBacks(), m.done());
             }
         }
     }

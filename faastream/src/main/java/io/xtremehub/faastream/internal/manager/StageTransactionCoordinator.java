@@ -66,6 +66,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private String committedCheckpoint;
     private long commits;
     private long abortedEpochs;
+    private long rollBacks;
     /** Batch: the stage's input is complete, so no checkpoint starts any more ({@link #quiesce}). */
     private boolean finishing;
     /** A keyed resize: the checkpoint begun with no reader online ({@link #commitAtRest}); null when none. */
@@ -130,6 +131,15 @@ final class StageTransactionCoordinator implements AutoCloseable {
     /** Epochs whose transaction a roll-back aborted. */
     long abortedEpochs() {
         return abortedEpochs;
+    }
+
+    /**
+     * Roll-backs of the stage by this coordinator: each {@link #rollback} that reset the reader group, whether
+     * or not a transaction was open. {@link #restore} leaves it at 0 (the job record does not carry it), so a
+     * resumed stage counts its resume's roll-back as its first.
+     */
+    long rollBacks() {
+        return rollBacks;
     }
 
     /** Opens the first transaction of the current generation; the workers are told to use it. */
@@ -374,6 +384,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
         // recorded first: a manager whose job was taken over fails here and leaves the group alone
         journal.accept(progress(null, null, null));
         readerGroup.resetReaderGroup(restart);
+        // counted once it happened: a taken-over manager's attempt above fails and is no roll-back
+        rollBacks++;
         LOG.info("{}: rolled back to epoch {} (generation {})", label, committedEpoch, generation);
     }
 

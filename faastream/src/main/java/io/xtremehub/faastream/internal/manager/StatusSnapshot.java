@@ -48,7 +48,9 @@ final class StatusSnapshot {
                     st.transactions != null ? st.transactions.commits()
                             : st.attempts != null ? st.attempts.commits() : 0,
                     st.transactions != null ? st.transactions.abortedEpochs()
-                            : st.attempts != null ? st.attempts.abortedAttempts() : 0));
+                            : st.attempts != null ? st.attempts.abortedAttempts() : 0,
+                    // a stage over splits redoes a lost slot's attempt instead of rolling back
+                    st.transactions != null ? st.transactions.rollBacks() : 0));
             if (st.done) {
                 progress += 1;
             } else if (st.index == 0 && total > 0) {

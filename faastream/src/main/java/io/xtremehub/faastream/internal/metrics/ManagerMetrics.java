@@ -21,7 +21,7 @@ import java.util.function.ToDoubleFunction;
  * The manager's {@code /metrics} endpoint in Prometheus' text format, on loopback: per job and stage
  * (tags {@code job}, {@code stage}, {@code name}) the events in and out, dead letters, queued events,
  * mean processing time, input lag, workers, input segments and, in exactly-once jobs, epochs
- * committed and aborted; each read from the job's latest status when scraped.
+ * committed and aborted and roll-backs; each read from the job's latest status when scraped.
  */
 public final class ManagerMetrics implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -63,6 +63,8 @@ public final class ManagerMetrics implements AutoCloseable {
             counter("faastream.stage.dead.lettered", job, stage, tags, StageMetrics::deadLettered);
             counter("faastream.stage.epochs.committed", job, stage, tags, StageMetrics::epochsCommitted);
             counter("faastream.stage.epochs.aborted", job, stage, tags, StageMetrics::epochsAborted);
+            counter("faastream.stage.roll.backs", "exactly-once: times the stage was rolled back to its last commit",
+                    job, stage, tags, StageMetrics::rollBacks);
             gauge("faastream.stage.queued.events", job, stage, tags, StageMetrics::queueLength);
             gauge("faastream.stage.processing.micros", job, stage, tags, StageMetrics::meanProcessingMicros);
             gauge("faastream.stage.lag.bytes", job, stage, tags, StageMetrics::lagBytes);
@@ -72,7 +74,11 @@ public final class ManagerMetrics implements AutoCloseable {
     }
 
     private void counter(String name, Job job, int stage, Tags tags, ToDoubleFunction<StageMetrics> value) {
-        FunctionCounter.builder(name, job, j -> read(j, stage, value)).tags(tags).register(registry);
+        counter(name, null, job, stage, tags, value);
+    }
+
+    private void counter(String name, String help, Job job, int stage, Tags tags, ToDoubleFunction<StageMetrics> value) {
+        FunctionCounter.builder(name, job, j -> read(j, stage, value)).description(help).tags(tags).register(registry);
     }
 
     private void gauge(String name, Job job, int stage, Tags tags, ToDoubleFunction<StageMetrics> value) {
