@@ -81,7 +81,7 @@ class StageTransactionCoordinatorIT {
             // the roll-back that restarts the stage from it aborts nothing, and still counts
             stage.open();
             long stopped = stage.stoppingEpoch();
-            await("the stopped epoch committed").atMost(Duration.ofMinutes(1)).until(() -> stage.commitAtRest(stopped));
+            await("the stopped epoch committed").atMost(Duration.ofMinutes(1)).until(() -> stage.commitAtRest(stopped, java.util.Set.of()));
             assertFalse(stage.isOpen(), "nothing open after the stopped epoch's commit");
             stage.rollback();
             assertEquals(2, stage.rollBacks(), "the roll-back with nothing open counted");
