@@ -104,6 +104,9 @@ class KeyedStateIT {
         System.out.println("keyed state: " + results.size() + " window results, " + moved + " of " + KEYS
                 + " keys reduced by more than one worker slot, totals right");
         assertTrue(moved > 0, "the roll-backs moved no key to another worker slot");
+        // each kill of a reduce worker rolls the stage back once; a key reduced by two workers in one epoch would add more
+        long rollBacks = job.status().stages().get(1).rollBacks();
+        assertTrue(rollBacks >= 3 && rollBacks < 8, rollBacks + " roll-backs of the reduce stage for its 3 kills");
     }
 
     /** 1..n through a map into {@link RunningTotals} on {@code reducers} workers. */
