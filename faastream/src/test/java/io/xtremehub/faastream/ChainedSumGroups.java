@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * A map and a reduce stage, exactly-once: {@link ChainedSum} on two workers, then its results grouped
  * by value modulo {@value #KEYS} in processing-time windows on two reducers, one line per window and key
- * ({@code k3=10:chain:sum,17:chain:sum}). In a class of its own, without test-kit types, so that a
- * Lambda deployment package with the test classes can load the pipeline's functions.
+ * with the key's count of results so far, kept in {@link KeyedState} ({@code k3=10:chain:sum,17:chain:sum#12}).
+ * In a class of its own, without test-kit types, so that a Lambda deployment package with the test
+ * classes can load the pipeline's functions.
  */
 final class ChainedSumGroups {
     static final int KEYS = 5;
@@ -20,7 +21,7 @@ final class ChainedSumGroups {
     static Pipeline<String> pipeline(String in, String out) {
         return Pipeline.fromStream(in, Serializers.utf8())
                 .map(new ChainedSum(), Serializers.utf8()).parallelism(2).named("sum")
-                .reduce(ChainedSumGroups::keyOf, g -> g.key() + "=" + String.join(",", g.values()), Serializers.utf8())
+                .reduce(ChainedSumGroups::keyOf, new CountingGroups(), Serializers.utf8())
                 .parallelism(2).named("group")
                 .writeToStream(out);
     }
@@ -28,6 +29,42 @@ final class ChainedSumGroups {
     static JobOptions options(Duration window) {
         return JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.fixed(2))
                 .transactionWindow(Duration.ofMillis(500)).window(window).name("chained-sum-groups").build();
+    }
+
+    /** A window's group of a key, with the key's running count of results. */
+    static final class CountingGroups implements Transformer<Group<String, String>, String> {
+        @State
+        private final KeyedState<Long> count = new KeyedState<>();
+
+        @Override
+        public String apply(Group<String, String> g) {
+            long n = count.valueOr(0L) + g.values().size();
+            count.update(n);
+            return g.key() + "=" + String.join(",", g.values()) + "#" + n;
+        }
+    }
+
+    /** Per key, ordered by count: each window's count must be the one before plus its results. */
+    static List<String> countViolations(List<String> windows) {
+        java.util.Map<String, List<long[]>> byKey = new java.util.TreeMap<>();
+        for (String w : windows) {
+            String key = w.substring(0, w.indexOf('='));
+            long size = w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",").length;
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {Long.parseLong(w.substring(w.lastIndexOf('#') + 1)), size});
+        }
+        List<String> problems = new ArrayList<>();
+        byKey.forEach((key, counts) -> {
+            counts.sort(Comparator.comparingLong(c -> c[0]));
+            long total = 0;
+            for (long[] c : counts) {
+                total += c[1];
+                if (c[0] != total) {
+                    problems.add("key " + key + " counts " + c[0] + " after results that add up to " + total);
+                    return;
+                }
+            }
+        });
+        return problems;
     }
 
     static String keyOf(String sumResult) {
@@ -43,7 +80,7 @@ final class ChainedSumGroups {
         List<String> results = new ArrayList<>();
         for (String w : windows) {
             String key = w.substring(0, w.indexOf('='));
-            for (String r : w.substring(w.indexOf('=') + 1).split(",")) {
+            for (String r : w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",")) {
                 results.add(keyOf(r).equals(key) ? r : "under " + key + ": " + r);
             }
         }
