@@ -21,7 +21,9 @@ final class ChainedSumGroups {
     static Pipeline<String> pipeline(String in, String out) {
         return Pipeline.fromStream(in, Serializers.utf8())
                 .map(new ChainedSum(), Serializers.utf8()).parallelism(2).named("sum")
-                .reduce(ChainedSumGroups::keyOf, new CountingGroups(), Serializers.utf8())
+                .reduce(ChainedSumGroups::keyOf,
+                        new KeyedCounts.Reducer((g, n) -> g.key() + "=" + String.join(",", g.values()) + "#" + n),
+                        Serializers.utf8())
                 .parallelism(2).named("group")
                 .writeToStream(out);
     }
@@ -31,40 +33,15 @@ final class ChainedSumGroups {
                 .transactionWindow(Duration.ofMillis(500)).window(window).name("chained-sum-groups").build();
     }
 
-    /** A window's group of a key, with the key's running count of results. */
-    static final class CountingGroups implements Transformer<Group<String, String>, String> {
-        @State
-        private final KeyedState<Long> count = new KeyedState<>();
-
-        @Override
-        public String apply(Group<String, String> g) {
-            long n = count.valueOr(0L) + g.values().size();
-            count.update(n);
-            return g.key() + "=" + String.join(",", g.values()) + "#" + n;
-        }
-    }
-
-    /** Per key, ordered by count: each window's count must be the one before plus its results. */
+    /** Per key, its windows' counts must add up ({@link KeyedCounts#violations}). */
     static List<String> countViolations(List<String> windows) {
-        java.util.Map<String, List<long[]>> byKey = new java.util.TreeMap<>();
+        java.util.Map<String, List<KeyedCounts.Counted>> byKey = new java.util.TreeMap<>();
         for (String w : windows) {
-            String key = w.substring(0, w.indexOf('='));
-            long size = w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",").length;
-            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {Long.parseLong(w.substring(w.lastIndexOf('#') + 1)), size});
+            long events = w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",").length;
+            byKey.computeIfAbsent(w.substring(0, w.indexOf('=')), k -> new ArrayList<>())
+                    .add(new KeyedCounts.Counted(Long.parseLong(w.substring(w.lastIndexOf('#') + 1)), events));
         }
-        List<String> problems = new ArrayList<>();
-        byKey.forEach((key, counts) -> {
-            counts.sort(Comparator.comparingLong(c -> c[0]));
-            long total = 0;
-            for (long[] c : counts) {
-                total += c[1];
-                if (c[0] != total) {
-                    problems.add("key " + key + " counts " + c[0] + " after results that add up to " + total);
-                    return;
-                }
-            }
-        });
-        return problems;
+        return KeyedCounts.violations(byKey);
     }
 
     static String keyOf(String sumResult) {

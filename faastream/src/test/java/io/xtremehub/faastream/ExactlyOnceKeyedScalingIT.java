@@ -55,7 +55,7 @@ class ExactlyOnceKeyedScalingIT {
                 .minWorkers(1).maxWorkers(4).build();
         Job job = threadManager.manager().execute(Pipeline.fromStream(in, Serializers.utf8())
                         .map(s -> s, Serializers.utf8()).named("pass")
-                        .reduce(KeyedScalingIT::slowKey, new CountingWindowIds(),
+                        .reduce(KeyedScalingIT::slowKey, new KeyedCounts.Reducer(ExactlyOnceKeyedScalingIT::windowIds),
                                 Serializers.utf8()).named("count")
                         .writeToStream(out),
                 JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).transactionWindow(Duration.ofMillis(500))
@@ -140,23 +140,15 @@ class ExactlyOnceKeyedScalingIT {
                 + " window results, each once");
     }
 
-    /** Per key, ordered by count: each result's count must be the one before plus its window's ids. */
+    /** Per key, its results' counts must add up ({@link KeyedCounts#violations}). */
     private static List<String> countsThatDoNotAddUp(List<String> results) {
-        Map<String, List<String[]>> byKey = new TreeMap<>();
-        results.forEach(r -> byKey.computeIfAbsent(r.split(" ")[0], k -> new ArrayList<>()).add(r.split(" ")));
-        List<String> problems = new ArrayList<>();
-        byKey.forEach((key, windows) -> {
-            windows.sort(java.util.Comparator.comparingLong(f -> Long.parseLong(f[3])));
-            long count = 0;
-            for (String[] f : windows) {
-                count += f[2].split(",").length;
-                if (Long.parseLong(f[3]) != count && problems.size() < 5) {
-                    problems.add("key " + key + " counts " + f[3] + " after events that add up to " + count);
-                    return;
-                }
-            }
-        });
-        return problems;
+        Map<String, List<KeyedCounts.Counted>> byKey = new TreeMap<>();
+        for (String r : results) {
+            String[] f = r.split(" ");
+            byKey.computeIfAbsent(f[0], k -> new ArrayList<>())
+                    .add(new KeyedCounts.Counted(Long.parseLong(f[3]), f[2].split(",").length));
+        }
+        return KeyedCounts.violations(byKey);
     }
 
     /**
@@ -201,15 +193,7 @@ class ExactlyOnceKeyedScalingIT {
      * "key windowEnd id,id,... count" for one key's group of one window, the count being the key's events
      * so far, kept in {@link KeyedState}: the resizes move keys between workers, and it must follow them.
      */
-    static final class CountingWindowIds implements Transformer<Group<String, String>, String> {
-        @State
-        private final KeyedState<Long> count = new KeyedState<>();
-
-        @Override
-        public String apply(Group<String, String> g) {
-            long n = count.valueOr(0L) + g.values().size();
-            count.update(n);
-            return g.key() + " " + g.windowEnd() + " " + String.join(",", g.values()) + " " + n;
-        }
+    static String windowIds(Group<String, String> g, long count) {
+        return g.key() + " " + g.windowEnd() + " " + String.join(",", g.values()) + " " + count;
     }
 }

@@ -341,9 +341,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         committedPositions = checkpoint.asImpl().getPositions();
         committedCheckpoint = checkpoint.getName();
         committedEpoch = epoch;
-        UUID deadLetters = epochs.prepare(current);
-        journal.accept(progress(current, deadLetters, null));
-        epochs.commit(current, deadLetters, committedEpoch);
+        commitCurrent(epoch);
         commits++;
         current = next;
         currentSince = System.currentTimeMillis();
@@ -354,15 +352,26 @@ final class StageTransactionCoordinator implements AutoCloseable {
         LOG.debug("{}: committed epoch {}", label, committedEpoch);
     }
 
+    /**
+     * Commits the open transaction (and its dead letters) as {@code number}, recorded in the journal first so
+     * that a manager resuming the stage finishes the commit.
+     *
+     * @return the dead-letter transaction committed with it
+     */
+    private UUID commitCurrent(long number) {
+        UUID deadLetters = epochs.prepare(current);
+        journal.accept(progress(current, deadLetters, null));
+        epochs.commit(current, deadLetters, number);
+        return deadLetters;
+    }
+
     /** Commits the held epoch at the last commit's positions and opens the transaction the stage reads into. */
     private void commitHeld(Set<String> slots) {
         long previous = committedEpoch;
         long epoch = held.epoch;
         keyedState.commit(previous, epoch, slots);
         committedEpoch = epoch;
-        UUID deadLetters = epochs.prepare(current);
-        journal.accept(progress(current, deadLetters, null));
-        epochs.commit(current, deadLetters, committedEpoch);
+        commitCurrent(epoch);
         commits++;
         held = null;
         current = null;
@@ -439,9 +448,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         }
         long previous = committedEpoch;
         long number = nextEpoch++;
-        UUID deadLetters = epochs.prepare(current);
-        journal.accept(progress(current, deadLetters, null));
-        epochs.commit(current, deadLetters, number);
+        UUID deadLetters = commitCurrent(number);
         epochs.awaitCommitted(current, deadLetters, number, timeout);
         committedEpoch = number;
         commits++;
