@@ -24,8 +24,9 @@ import java.io.Serializable;
  * }
  * }</pre>
  *
- * <p>Only exactly-once streaming jobs take it (see {@code JobOptions.Builder#exactlyOnce}); a job that
- * uses it otherwise, or outside a reducer, is refused before it starts. Keys and values travel with Java
+ * <p>Only exactly-once streaming jobs on threads or local processes take it (see
+ * {@code JobOptions.Builder#exactlyOnce}); a job that uses it otherwise (at-least-once, batch, Lambda
+ * workers that hand off), or outside a reducer, is refused before it starts. Keys and values travel with Java
  * serialization: they must be {@link Serializable}, and a key must serialize to the same bytes
  * wherever it is made (strings, numbers, enums and records of them do). A value read or written while
  * a group is reduced is saved with the epoch: changing a value object in place is kept, too.

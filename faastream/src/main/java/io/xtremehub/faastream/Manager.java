@@ -235,6 +235,10 @@ public final class Manager implements AutoCloseable {
                     throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which carries a key's "
                             + "values from window to window in a stream; a batch reduces each key once");
                 }
+                if (platform.workersHandOff()) {
+                    throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which cannot follow keys "
+                            + "across hand-offs on " + platform.name() + " yet: run the job on threads or processes");
+                }
                 if (!options.exactlyOnce()) {
                     throw new JobDefinitionException(spec.stageLabel(i) + " keeps KeyedState, which needs an exactly-once "
                             + "job (JobOptions.builder().exactlyOnce(true)): only commits save it for every key");

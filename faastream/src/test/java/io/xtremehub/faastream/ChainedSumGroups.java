@@ -8,9 +8,8 @@ import java.util.List;
 /**
  * A map and a reduce stage, exactly-once: {@link ChainedSum} on two workers, then its results grouped
  * by value modulo {@value #KEYS} in processing-time windows on two reducers, one line per window and key
- * with the key's count of results so far, kept in {@link KeyedState} ({@code k3=10:chain:sum,17:chain:sum#12}).
- * In a class of its own, without test-kit types, so that a Lambda deployment package with the test
- * classes can load the pipeline's functions.
+ * ({@code k3=10:chain:sum,17:chain:sum}). In a class of its own, without test-kit types, so that a
+ * Lambda deployment package with the test classes can load the pipeline's functions.
  */
 final class ChainedSumGroups {
     static final int KEYS = 5;
@@ -21,9 +20,7 @@ final class ChainedSumGroups {
     static Pipeline<String> pipeline(String in, String out) {
         return Pipeline.fromStream(in, Serializers.utf8())
                 .map(new ChainedSum(), Serializers.utf8()).parallelism(2).named("sum")
-                .reduce(ChainedSumGroups::keyOf,
-                        new KeyedCounts.Reducer((g, n) -> g.key() + "=" + String.join(",", g.values()) + "#" + n),
-                        Serializers.utf8())
+                .reduce(ChainedSumGroups::keyOf, g -> g.key() + "=" + String.join(",", g.values()), Serializers.utf8())
                 .parallelism(2).named("group")
                 .writeToStream(out);
     }
@@ -31,17 +28,6 @@ final class ChainedSumGroups {
     static JobOptions options(Duration window) {
         return JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).scalingPolicy(ScalingPolicy.fixed(2))
                 .transactionWindow(Duration.ofMillis(500)).window(window).name("chained-sum-groups").build();
-    }
-
-    /** Per key, its windows' counts must add up ({@link KeyedCounts#violations}). */
-    static List<String> countViolations(List<String> windows) {
-        java.util.Map<String, List<KeyedCounts.Counted>> byKey = new java.util.TreeMap<>();
-        for (String w : windows) {
-            long events = w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",").length;
-            byKey.computeIfAbsent(w.substring(0, w.indexOf('=')), k -> new ArrayList<>())
-                    .add(new KeyedCounts.Counted(Long.parseLong(w.substring(w.lastIndexOf('#') + 1)), events));
-        }
-        return KeyedCounts.violations(byKey);
     }
 
     static String keyOf(String sumResult) {
@@ -57,7 +43,7 @@ final class ChainedSumGroups {
         List<String> results = new ArrayList<>();
         for (String w : windows) {
             String key = w.substring(0, w.indexOf('='));
-            for (String r : w.substring(w.indexOf('=') + 1, w.lastIndexOf('#')).split(",")) {
+            for (String r : w.substring(w.indexOf('=') + 1).split(",")) {
                 results.add(keyOf(r).equals(key) ? r : "under " + key + ": " + r);
             }
         }

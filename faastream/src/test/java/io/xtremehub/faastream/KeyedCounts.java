@@ -6,11 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
-/**
- * A reducer that counts each key's events so far in {@link KeyedState}, and the check that those counts
- * add up. In a class of its own, without test-kit types, so that a Lambda deployment package with the
- * test classes can load it.
- */
+/** A reducer that counts each key's events so far in {@link KeyedState}, and the check that those counts add up. */
 final class KeyedCounts {
     private KeyedCounts() {
     }

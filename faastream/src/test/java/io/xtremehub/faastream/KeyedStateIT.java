@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.xtremehub.faastream.platform.lambda.LambdaPlatform;
+import io.xtremehub.faastream.testkit.ObjectStores;
 import io.xtremehub.faastream.testkit.ThreadManager;
 import io.xtremehub.testkit.cluster.EmbeddedCluster;
 import io.xtremehub.testkit.cluster.Provided;
@@ -142,6 +144,16 @@ class KeyedStateIT {
                 () -> threadManager.manager().execute(map, JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).build()));
         assertTrue(notAReducer.getMessage().contains("move it to a reducer"), notAReducer.getMessage());
         assertEquals(1, atLeastOnce.getMessage().lines().count(), "one line: " + atLeastOnce.getMessage());
+        // a Lambda worker's segments go to the others while it hands off: nothing is invoked before the refusal
+        LambdaPlatform lambda = LambdaPlatform.builder()
+                .client(LambdaPlatform.client("http://127.0.0.1:9", "us-east-1", "test", "test"))
+                .functionName("never-invoked").build();
+        try (Manager onLambda = Manager.builder().controllerUri(tc.controllerUri()).objectStore(ObjectStores.of(tc))
+                .platform(lambda).build()) {
+            JobDefinitionException handOffs = assertThrows(JobDefinitionException.class, () -> onLambda.execute(reduce,
+                    JobOptions.builder().mode(Mode.STREAM).exactlyOnce(true).build()));
+            assertTrue(handOffs.getMessage().contains("cannot follow keys across hand-offs"), handOffs.getMessage());
+        }
     }
 
     static final class MapWithKeyedState implements Transformer<String, String> {

@@ -27,6 +27,15 @@ public interface WorkerPlatform extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether a worker ends at the platform's time limit and hands its slot to a new invocation (a Lambda
+     * hand-off): its reader lets go of its segments, which the stage's other workers may take before the
+     * successor joins.
+     */
+    default boolean workersHandOff() {
+        return false;
+    }
+
     @Override
     default void close() {
     }

@@ -83,14 +83,6 @@ public final class KeyedValues {
         touched.clear();
     }
 
-    /** Every key's value, with its version (what a Lambda worker hands its successor). */
-    public List<KeyedEntry> all(String field) {
-        List<KeyedEntry> out = new ArrayList<>(values.size());
-        values.forEach((key, v) -> out.add(new KeyedEntry(field, JavaSerialization.bytes(key),
-                JavaSerialization.bytes(v.value), v.version)));
-        return out;
-    }
-
     /** Forgets every value (before a reload); nothing may be touched and unsaved then. */
     public void clear() {
         if (!touched.isEmpty()) {

@@ -64,11 +64,6 @@ public record JobNames(String jobId) implements Serializable {
         return epochStatePrefix(stage, epoch) + "keyed-delta-" + workerSlot;
     }
 
-    /** Exactly-once: every {@code KeyedState} value a Lambda worker handing off at an epoch held, for its successor. */
-    public String keyedViewKey(int stage, long epoch, String workerSlot) {
-        return epochStatePrefix(stage, epoch) + "keyed-view-" + workerSlot;
-    }
-
     /** Exactly-once: the events a keyed stage's worker held for its open window at one checkpoint epoch. */
     public String epochWindowKey(int stage, long epoch, String workerSlot) {
         return epochStatePrefix(stage, epoch) + "window-" + workerSlot;

@@ -57,10 +57,8 @@ final class SlotStateStore {
                 processor.holdAgain(decode(required(names.epochWindowKey(launch.stage(), epoch, launch.slot()), epoch)));
             }
             if (!processor.keyedState().isEmpty()) {
-                // a successor goes on with its predecessor's values, which include changes not committed yet
-                restoreKeyed(processor, required(exactlyOnce.successor()
-                        ? names.keyedViewKey(launch.stage(), epoch, launch.slot())
-                        : names.keyedStateKey(launch.stage(), epoch), epoch));
+                // every key's committed values (no Lambda successor gets here: KeyedState is refused there)
+                restoreKeyed(processor, required(names.keyedStateKey(launch.stage(), epoch), epoch));
             }
             return;
         }
@@ -108,11 +106,9 @@ final class SlotStateStore {
     /**
      * Exactly-once: saves the state as of the end of {@code epoch}: the slot's {@code @State}, a keyed
      * stage's open window, and the {@code KeyedState} values its groups touched in the epoch, which the
-     * manager merges into the stage's snapshot at the commit.
-     *
-     * @param handingOff a Lambda worker that hands off at this epoch also saves all its keyed values for its successor
+     * manager merges into the stage's committed values at the commit.
      */
-    void saveForEpoch(StageProcessor processor, long epoch, boolean handingOff) throws Exception {
+    void saveForEpoch(StageProcessor processor, long epoch) throws Exception {
         List<KeyedStateFields.Named> keyed = processor.keyedState();
         if (!keyed.isEmpty()) {
             List<KeyedEntry> changes = new ArrayList<>();
@@ -120,11 +116,6 @@ final class SlotStateStore {
             // written even when empty: the commit reads one from every slot
             store.put(bucket(), names.keyedDeltaKey(launch.stage(), epoch, launch.slot()), KeyedEntries.encode(changes));
             keyed.forEach(k -> k.values().saved(epoch));
-            if (handingOff) {
-                List<KeyedEntry> all = new ArrayList<>();
-                keyed.forEach(k -> all.addAll(k.values().all(k.field())));
-                store.put(bucket(), names.keyedViewKey(launch.stage(), epoch, launch.slot()), KeyedEntries.encode(all));
-            }
         }
         if (StateFields.hasState(processor.function())) {
             store.put(bucket(), names.epochStateKey(launch.stage(), epoch, launch.slot()),

@@ -267,7 +267,7 @@ public final class WorkerRuntime {
         long now = System.currentTimeMillis();
         emitGroups(processor, emitter(output), new WindowClock(launch.settings().windowMillis(), now).end());
         flushAll(output, deadLetters);
-        state.saveForEpoch(processor, order.lastEpoch(), false);
+        state.saveForEpoch(processor, order.lastEpoch());
         heldEpoch = order.lastEpoch();
         side.reportNow(telemetry(Telemetry.Type.CHECKPOINTED, null, heldEpoch));
     }
@@ -379,7 +379,7 @@ public final class WorkerRuntime {
         if (c == null || c.generation() != exactlyOnce.generation()) {
             return 0;
         }
-        state.saveForEpoch(processor, c.epoch(), handOffAtCheckpoint);
+        state.saveForEpoch(processor, c.epoch());
         endpoints.useEpoch(c.nextTransaction());
         return c.epoch();
     }
@@ -663,7 +663,7 @@ public final class WorkerRuntime {
         processTheRest(processor, emit, output, deadLetters, readerThread);
         emitGroups(processor, emit, windowEnd);
         flushAll(output, deadLetters);
-        state.saveForEpoch(processor, epoch, false);
+        state.saveForEpoch(processor, epoch);
         WorkerOutcome overruled = ordersWhileFinishing();
         if (overruled != null) {
             return overruled;

@@ -130,6 +130,11 @@ public final class LambdaPlatform implements WorkerPlatform {
     }
 
     @Override
+    public boolean workersHandOff() {
+        return true;
+    }
+
+    @Override
     public void close() {
         lambda.close();
     }
