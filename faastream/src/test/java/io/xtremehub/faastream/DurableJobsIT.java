@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -75,7 +76,7 @@ class DurableJobsIT {
      * everything committed once every value is.
      */
     private static List<String> killAndResume(ManagerJvm firstJvm, Path logs, String in, String out,
-                                              java.util.function.ToIntFunction<String> committedValues) throws Exception {
+                                              ToIntFunction<String> committedValues) throws Exception {
         Process first = firstJvm.process();
         List<ProcessHandle> oldWorkers = new ArrayList<>();
         ManagerJvm resumeJvm = null;

@@ -17,7 +17,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -57,7 +59,7 @@ class KeyedStateIT {
         @Override
         public String apply(Group<String, String> g) {
             if (slot == null) {
-                slot = java.util.UUID.randomUUID().toString().substring(0, 8);
+                slot = UUID.randomUUID().toString().substring(0, 8);
             }
             long c = count.valueOr(0L) + g.values().size();
             long s = sum.valueOr(0L) + g.values().stream().mapToLong(Long::parseLong).sum();
@@ -100,8 +102,8 @@ class KeyedStateIT {
         results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
         assertEquals(List.of(), violations(results, EVENTS), results.size() + " window results");
         // what makes the totals worth checking: a key's windows reduced by more than one worker slot
-        long moved = results.stream().collect(java.util.stream.Collectors.groupingBy(r -> r.split(" ")[0],
-                java.util.stream.Collectors.mapping(r -> r.split(" ")[4], java.util.stream.Collectors.toSet())))
+        long moved = results.stream().collect(Collectors.groupingBy(r -> r.split(" ")[0],
+                Collectors.mapping(r -> r.split(" ")[4], Collectors.toSet())))
                 .values().stream().filter(slots -> slots.size() > 1).count();
         System.out.println("keyed state: " + results.size() + " window results, " + moved + " of " + KEYS
                 + " keys reduced by more than one worker slot, totals right");

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 /**
  * The manager's half of a reduce stage's {@code KeyedState}: at each epoch's commit, merges the changes
@@ -47,10 +48,13 @@ final class KeyedStateCommits {
         Map<String, List<KeyedEntry>> deltas = new LinkedHashMap<>();
         for (String slot : new TreeSet<>(slots)) {
             String key = names.keyedDeltaKey(stage, next, slot);
-            if (store.size(bucket, key) < 0) {
+            byte[] delta;
+            try {
+                delta = store.get(bucket, key); // one request per slot and commit: no existence check first
+            } catch (NoSuchKeyException e) {
                 throw unusable("worker " + slot + " saved no keyed state for epoch " + next);
             }
-            deltas.put(slot, decode(store.get(bucket, key), key));
+            deltas.put(slot, decode(delta, key));
         }
         String conflict = base.apply(deltas, next);
         if (conflict != null) {
@@ -58,7 +62,12 @@ final class KeyedStateCommits {
             throw unusable(conflict);
         }
         epoch = -1; // the copy in memory holds the next epoch's values, not stored yet
-        store.put(bucket, names.keyedStateKey(stage, next), KeyedEntries.encode(base.entries()));
+        if (previous > 0 && deltas.values().stream().allMatch(List::isEmpty)) {
+            // nothing changed (most epochs of a stage between window ends): copied in the store, not uploaded again
+            store.copy(bucket, names.keyedStateKey(stage, previous), bucket, names.keyedStateKey(stage, next));
+        } else {
+            store.put(bucket, names.keyedStateKey(stage, next), KeyedEntries.encode(base.entries()));
+        }
         epoch = next;
     }
 

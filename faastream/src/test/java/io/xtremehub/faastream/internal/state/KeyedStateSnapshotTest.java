@@ -90,6 +90,13 @@ class KeyedStateSnapshotTest {
     }
 
     @Test
+    void aNullValueIsRefusedWithTheWayToDropOne() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new io.xtremehub.faastream.KeyedState<Long>().update(null));
+        assertTrue(e.getMessage().contains("use clear()"), e.getMessage());
+    }
+
+    @Test
     void valuesAreReachableOnlyWhileAGroupIsReduced() {
         KeyedValues a = new KeyedValues();
         IllegalStateException e = assertThrows(IllegalStateException.class, a::get);
