@@ -32,11 +32,13 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -83,6 +85,8 @@ class SwarmletNamespacesIT {
     static SwarmletDirectory directory;
     static final Map<String, Worker> workers = new ConcurrentHashMap<>();
     static final List<DelayingRelay> relays = new ArrayList<>();
+    /** Every port given to a worker of this class ({@link #unusedPort}). */
+    private static final Set<Integer> PICKED = new HashSet<>();
     static S3Client edge;
 
     /** A worker JVM in a namespace, and where it listens. */
@@ -158,13 +162,27 @@ class SwarmletNamespacesIT {
         }
     }
 
+    /**
+     * A port free in the root namespace and not given to any worker of this class: a worker's admin port is
+     * bound only inside its namespace, where the root's check cannot see it (a second worker of the cloud
+     * namespace once got the first one's admin port as its S3 port: "Address already in use").
+     */
+    private static int unusedPort() {
+        while (true) {
+            int port = FreePorts.pick();
+            if (PICKED.add(port)) {
+                return port;
+            }
+        }
+    }
+
     /** Starts {@code nexus serve} in the namespace, on its address; its peers reach it after the delay. */
     static Worker startWorker(String id, String namespace, String swarmlet, String location, List<String> hardware)
             throws IOException {
         String address = lab.address(namespace);
-        int s3Port = FreePorts.pick();
-        int meshPort = FreePorts.pick();
-        int adminPort = FreePorts.pick();
+        int s3Port = unusedPort();
+        int meshPort = unusedPort();
+        int adminPort = unusedPort();
         String advertised = address;
         if (netemRefused != null) {
             advertised = lab.hostAddress();
