@@ -64,6 +64,7 @@ final class JobResumer {
                     new Channel<>(ctx.sync(), names.controlStream(sr.stage()), ControlMessage.class),
                     new Channel<>(ctx.sync(), names.telemetryStream(sr.stage()), Telemetry.class));
             stages.add(st);
+            st.recovery = new RecoveryTimeline(st.label, "resumed by a new manager");
             st.readerGroup = resources.openReaderGroup(sr.stage());
             // a resize may have rescaled the stream since the record's first version
             st.partitions = sr.stage() > 0 ? resources.segmentCount(names.dataStream(sr.stage())) : 0;
@@ -72,8 +73,10 @@ final class JobResumer {
             }
             st.transactions = coordinators.apply(st);
             fenceOldWorkers(st);
+            st.recovery.step("old workers fenced");
             st.transactions.restore(sr.epochs());
             st.transactions.rollback();
+            st.recovery.step("aborted and reset");
             for (SlotState slot : st.slots.values()) {
                 // an exactly-once slot's incarnation follows its stage's generation, which only grows
                 slot.incarnation = (int) st.transactions.generation();

@@ -266,6 +266,7 @@ public final class JobRunner implements Job {
             }
             resizeAtCommits();
             launchAll();
+            stages.forEach(st -> st.recovery.step("relaunched"));
         } catch (RuntimeException e) {
             release();
             throw e;
@@ -397,6 +398,9 @@ public final class JobRunner implements Job {
                                         st.transactions.open().toString()));
                     }
                     st.goSent = true;
+                    if (st.recovery != null) {
+                        st.recovery.step("every worker ready, reading");
+                    }
                 }
             }
             if (exactlyOnce) {
@@ -456,6 +460,13 @@ public final class JobRunner implements Job {
                 // the restored windows are committed: now the stage reads (a resize waits for a commit of reads)
                 st.control.append(ControlMessage.useTransaction(st.transactions.generation(), start.toString()));
                 continue;
+            }
+            if (st.recovery != null && st.transactions.checkpointUnderWay()) {
+                st.recovery.step("first checkpoint begun");
+            }
+            if (st.recovery != null && st.transactions.commits() > commits) {
+                st.recovery.committed();
+                st.recovery = null;
             }
             if (resize != null && st.transactions.commits() > commits) {
                 resize.committed(st);

@@ -45,7 +45,7 @@ final class StageRollBacks {
         if (st.rollBack == null) {
             LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label,
                     st.transactions.committedEpoch());
-            begin(st, new StageRollBack(), s -> s == lost, List.of());
+            begin(st, new StageRollBack(), s -> s == lost, List.of(), reason);
         } else {
             LOG.warn("{} while {} rolls back; its slot gets a new worker", reason, st.label);
             stopLost(st, lost);
@@ -55,7 +55,7 @@ final class StageRollBacks {
     /** Rolls every worker of the stage back to its last commit, none of them lost. */
     void rollBackStage(StageState st, String reason) {
         LOG.warn("{}; rolling {} back to its last committed epoch {}", reason, st.label, st.transactions.committedEpoch());
-        begin(st, new StageRollBack(), s -> false, List.of());
+        begin(st, new StageRollBack(), s -> false, List.of(), reason);
     }
 
     /**
@@ -66,7 +66,7 @@ final class StageRollBacks {
     void beginResize(StageState st, int workers) {
         List<SlotState> ordered = EpochBoundaryResize.inSlotOrder(st);
         begin(st, new StageRollBack(workers), s -> false,
-                ordered.subList(Math.min(workers, ordered.size()), ordered.size()));
+                ordered.subList(Math.min(workers, ordered.size()), ordered.size()), "resize to " + workers + " workers");
     }
 
     /**
@@ -82,11 +82,13 @@ final class StageRollBacks {
         long epoch = st.transactions.stoppingEpoch();
         LOG.info("{}: resizing {} -> {} workers at the next window end, in epoch {}", st.label, st.slots.size(),
                 workers, epoch);
-        begin(st, StageRollBack.atWindowEnd(workers, epoch), s -> false, List.of());
+        begin(st, StageRollBack.atWindowEnd(workers, epoch), s -> false, List.of(), "keyed resize to " + workers + " workers");
     }
 
-    private void begin(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed) {
+        private void begin(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed,
+                       String cause) {
         st.rollBack = rb;
+        st.recovery = new RecoveryTimeline(st.label, cause);
         // no commit and no start of the next generation until it is reset
         st.goSent = false;
         for (SlotState s : st.slots.values()) {
@@ -209,6 +211,7 @@ final class StageRollBacks {
                     rb.removed(s);
                 }
             }
+            st.recovery.step("survivors let go");
             for (SlotState s : st.slots.values()) {
                 if (s.last != null && !s.finished) {
                     st.retire(s.last); // a finished slot's last report was retired with it
@@ -220,9 +223,11 @@ final class StageRollBacks {
                     s.handedOffBy = null;
                 }
             }
+            st.recovery.step("readers offline");
             // a resize takes its slots away or adds new ones (which start like lost ones) before the reset
             List<SlotState> added = rb.resizeTo() < 0 ? List.of() : resize.changeSlots(st, rb);
             st.transactions.rollback();
+            st.recovery.step("aborted and reset");
             st.readAgain();
             st.rollBack = null;
             for (SlotState s : st.slots.values()) {
@@ -234,6 +239,7 @@ final class StageRollBacks {
                     launcher.restartInPlace(st, s);
                 }
             }
+            st.recovery.step("relaunched");
             int fresh = rb.lostCount() + added.size();
             LOG.info("{}: {} of {} workers restart in place, {} new", st.label, st.slots.size() - fresh,
                     st.slots.size(), fresh);

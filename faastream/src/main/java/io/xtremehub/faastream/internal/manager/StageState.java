@@ -31,6 +31,8 @@ final class StageState {
     SplitAttempts attempts;
     /** Exactly-once: the roll-back under way, waiting for the survivors; null when none. */
     StageRollBack rollBack;
+    /** Exactly-once: the steps of the recovery under way until the stage's next commit; null when none. */
+    RecoveryTimeline recovery;
     EventStreamWriter<ByteBuffer> markerWriter;
     int partitions;
     int nextSlot;

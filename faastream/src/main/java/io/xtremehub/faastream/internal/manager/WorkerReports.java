@@ -40,6 +40,9 @@ final class WorkerReports {
             case READY -> {
                 slot.ready = true;
                 slot.reading = false;
+                if (st.recovery != null) {
+                    st.recovery.step("first worker ready");
+                }
             }
             case CHECKPOINTED -> {
                 slot.reading = true;
