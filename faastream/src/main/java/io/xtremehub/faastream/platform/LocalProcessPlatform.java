@@ -91,9 +91,9 @@ public final class LocalProcessPlatform implements WorkerPlatform {
 
     /** Starts as many standbys beyond the pool's size, which the coming launches will take. */
     @Override
-    public void expectLaunches(int launches) {
+    public void expectLaunches(WorkerRequest like, int launches) {
         if (standbys != null) {
-            standbys.expect(launches);
+            standbys.expect(like.payload(), launches);
         }
     }
 

@@ -90,14 +90,17 @@ final class StandbyWorkers implements AutoCloseable {
     }
 
     /**
-     * Starts {@code launches} standbys beyond the pool's size now, each warmed up on the latest request:
-     * the launches expected soon take them, and leave the pool at its size.
+     * Starts {@code launches} standbys beyond the pool's size now, each warmed up on {@code like} (a
+     * request of the job they are for; before any launch, a resuming manager has no other): the launches
+     * expected soon take them, and leave the pool at its size.
      */
-    synchronized void expect(int launches) {
-        for (int i = 0; i < launches && !closed && warmUpPayload != null; i++) {
+    synchronized void expect(String like, int launches) {
+        if (warmUpPayload == null) {
+            warmUpPayload = like;
+        }
+        for (int i = 0; i < launches && !closed; i++) {
             starting++;
-            String payload = warmUpPayload;
-            background.execute(() -> startOne(payload));
+            background.execute(() -> startOne(like));
         }
     }
 

@@ -10,10 +10,11 @@ public interface WorkerPlatform extends AutoCloseable {
 
     /**
      * A hint that {@code launches} more launches are coming soon (a stage's roll-back will replace its
-     * lost workers once its survivors have let go): a platform that starts workers ahead of need can
-     * start them now. Launches work the same without it.
+     * lost workers once its survivors have let go; a resuming manager will relaunch a job's workers once
+     * it has reset the job's stages): a platform that starts workers ahead of need can start them now,
+     * getting ready on {@code like}, a request of the same job. Launches work the same without it.
      */
-    default void expectLaunches(int launches) {
+    default void expectLaunches(WorkerRequest like, int launches) {
     }
 
     /** A short name for status output. */

@@ -120,10 +120,20 @@ class LocalProcessPlatformTest {
     void expectedLaunchesStartStandbysBeyondThePoolWhichTheyTake() throws Exception {
         try (LocalProcessPlatform platform = build(LocalProcessPlatform.builder().classArchiveDir(null).standbyWorkers(1),
                 "")) {
-            platform.expectLaunches(2); // nothing launched yet: no request to warm up on, so nothing starts
-            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w0-0", "j1", 0, "request-1"))));
+            // a manager resuming a job: nothing launched yet, so the standbys warm up on the request given
+            platform.expectLaunches(new WorkerRequest("j1-s0w0-0", "j1", 0, "request-0"), 2);
+            awaitStandbys(platform, 2);
+            for (Process p : platform.standbyProcesses()) {
+                assertEquals("request-0", awaitLine(dir.resolve("warm-" + p.pid())));
+            }
+            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w0-1", "j1", 0, "request-1"))));
+            assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w1-1", "j1", 0, "request-1"))));
+            for (String worker : List.of("j1-s0w0-1", "j1-s0w1-1")) {
+                assertEquals("standby ready", Files.readAllLines(dir.resolve("logs").resolve(worker + ".log")).get(0),
+                        worker + " ran in a standby");
+            }
             awaitStandbys(platform, 1);
-            platform.expectLaunches(2); // a roll-back with two lost slots began
+            platform.expectLaunches(new WorkerRequest("j1-s0w1-1", "j1", 0, "request-1"), 2); // a roll-back with two lost slots began
             awaitStandbys(platform, 3);
             List<Process> before = platform.standbyProcesses();
             assertTrue(awaitEnd(platform.launch(new WorkerRequest("j1-s0w1-1", "j1", 0, "request-2"))));

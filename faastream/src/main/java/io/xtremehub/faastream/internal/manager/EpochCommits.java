@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +40,8 @@ final class EpochCommits implements AutoCloseable {
     private final String deadLetterStream;
     private final EpochStaging staging;
     private final Map<UUID, Transaction<ByteBuffer>> open = new HashMap<>();
+    /** Runs the aborts of {@link #abortLater}, one after another; created on first use. */
+    private ExecutorService background;
 
     /**
      * @param outputStream     the stream the stage writes, or null when it writes {@code sinkBucket}
@@ -179,8 +184,29 @@ final class EpochCommits implements AutoCloseable {
 
     /** Throws an epoch away: aborts its transaction and deletes what it staged. Never fails. */
     void abort(UUID epoch) {
+        abort(epoch, open.remove(epoch));
+    }
+
+    /**
+     * Throws an epoch away like {@link #abort}, on a thread of its own: for a roll-back, which must
+     * only never commit the epoch, not wait for its abort (a controller call and a listing of the
+     * object store each, a second or more on a busy machine). Should the manager die before it is
+     * done, the transaction times out (Pravega aborts it) and the job's cleanup deletes what it staged.
+     */
+    void abortLater(UUID epoch) {
+        Transaction<ByteBuffer> txn = open.remove(epoch);
+        if (background == null) {
+            background = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "epoch-aborts-" + label);
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        background.execute(() -> abort(epoch, txn));
+    }
+
+    private void abort(UUID epoch, Transaction<ByteBuffer> txn) {
         if (output != null) {
-            Transaction<ByteBuffer> txn = open.remove(epoch);
             try {
                 abortQuietly(txn != null ? txn : output.getTxn(epoch));
             } catch (RuntimeException e) {
@@ -205,6 +231,16 @@ final class EpochCommits implements AutoCloseable {
 
     @Override
     public void close() {
+        if (background != null) {
+            background.shutdown();
+            try {
+                if (!background.awaitTermination(30, TimeUnit.SECONDS)) {
+                    LOG.warn("{}: aborts still under way after 30 s; the transactions time out instead", label);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         if (output != null) {
             output.close();
         }

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * that ran it is gone (killed, crashed): the stages' channels, reader groups and slots over the
  * streams that still exist; then, per stage, what a roll-back does after a worker failure, plus
  * the fencing of the old manager's workers: those still running (worker processes outlive a
- * killed manager) are told to stop and taken out of the reader group, the commit the record names
+ * killed manager) are told to stop (the reset takes their readers out of the group), the commit the record names
  * is finished, the open transactions are aborted, and the reader group goes back to the committed
  * checkpoint. The relaunched workers restore the committed epoch's state; their worker ids carry
  * the new generation, so no report of an old worker is taken for theirs.
@@ -72,6 +72,8 @@ final class JobResumer {
                 launcher.addSlot(st, null, true);
             }
             st.transactions = coordinators.apply(st);
+            // the new workers' JVMs start while the stage is reset, which takes seconds on a busy machine
+            launcher.expectLaunches(st, st.slots.size());
             fenceOldWorkers(st);
             st.recovery.step("old workers fenced");
             st.transactions.restore(sr.epochs());
@@ -84,15 +86,13 @@ final class JobResumer {
         }
     }
 
-    /** Stops the workers the reader group still counts as online: the old manager's, if still running. */
+    /**
+     * Stops the workers the reader group still counts as online: the old manager's, if still running.
+     * Their readers go with the reset of the group that follows (it starts the group's state afresh).
+     */
     private void fenceOldWorkers(StageState st) {
         for (String reader : st.readerGroup.getOnlineReaders()) {
-            try {
-                st.control.append(new ControlMessage(ControlMessage.Type.CANCEL, reader));
-            } catch (RuntimeException e) {
-                LOG.debug("cancel message: {}", e.toString());
-            }
-            st.readerGroup.readerOffline(reader, null);
+            st.tell(new ControlMessage(ControlMessage.Type.CANCEL, reader));
             LOG.info("{}: fenced worker {} of the previous manager", st.label, reader);
         }
     }

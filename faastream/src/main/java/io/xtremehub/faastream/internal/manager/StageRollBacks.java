@@ -106,7 +106,7 @@ final class StageRollBacks {
             }
         }
         // the lost slots' (and a resize's new slots') workers start while the survivors let go, not after
-        launcher.expectLaunches(rb.lostCount() + Math.max(0, rb.resizeTo() - (st.slots.size() - removed.size())));
+        launcher.expectLaunches(st, rb.lostCount() + Math.max(0, rb.resizeTo() - (st.slots.size() - removed.size())));
     }
 
     /**
@@ -115,7 +115,7 @@ final class StageRollBacks {
      */
     void stopLost(StageState st, SlotState s) {
         markLost(st, s);
-        launcher.expectLaunches(1);
+        launcher.expectLaunches(st, 1);
     }
 
     private static void markLost(StageState st, SlotState s) {
@@ -153,14 +153,6 @@ final class StageRollBacks {
         }
         // a worker only seemingly lost (silent, not dead) must not go on in any case
         st.tell(new ControlMessage(ControlMessage.Type.CANCEL, s.workerId));
-    }
-
-    private static void offline(StageState st, String workerId) {
-        try {
-            st.readerGroup.readerOffline(workerId, null);
-        } catch (RuntimeException e) {
-            LOG.debug("readerOffline {} failed: {}", workerId, e.toString());
-        }
     }
 
     /**
@@ -212,18 +204,15 @@ final class StageRollBacks {
                 }
             }
             st.recovery.step("survivors let go");
+            // no reader is taken offline one by one (each a read and a conditional write of the group's
+            // state, seconds for five on a busy machine): the reset below starts the group's state
+            // afresh, without any reader, lost workers' and a failed hand-off's readers included
             for (SlotState s : st.slots.values()) {
                 if (s.last != null && !s.finished) {
                     st.retire(s.last); // a finished slot's last report was retired with it
                 }
-                offline(st, s.workerId);
-                if (s.handedOffBy != null) {
-                    // a worker that failed right after handing off may not have closed its reader
-                    offline(st, s.handedOffBy);
-                    s.handedOffBy = null;
-                }
+                s.handedOffBy = null;
             }
-            st.recovery.step("readers offline");
             // a resize takes its slots away or adds new ones (which start like lost ones) before the reset
             List<SlotState> added = rb.resizeTo() < 0 ? List.of() : resize.changeSlots(st, rb);
             st.transactions.rollback();

@@ -387,7 +387,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
     void rollback() {
         long began = System.currentTimeMillis();
         abortedEpochs += (current != null ? 1 : 0) + (pending != null ? 1 : 0);
-        abortOpen();
+        abortOpen(true);
         long aborted = System.currentTimeMillis();
         ReaderGroupConfig restart = committedPositions == null ? initialConfig
                 : StageReaderGroups.restartAt(initialConfig, committedPositions);
@@ -398,7 +398,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         readerGroup.resetReaderGroup(restart);
         // counted once it happened: a taken-over manager's attempt above fails and is no roll-back
         rollBacks++;
-        LOG.info("{}: rolled back to epoch {} (generation {}; aborts {} ms, record {} ms, group reset {} ms)", label,
+        LOG.info("{}: rolled back to epoch {} (generation {}; aborts begun {} ms, record {} ms, group reset {} ms)", label,
                 committedEpoch, generation, aborted - began, journaled - aborted, System.currentTimeMillis() - journaled);
     }
 
@@ -424,7 +424,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
             epochs.finishCommit(p.committing(), p.committingDeadLetters(), committedEpoch);
         }
         for (UUID open : p.openTransactions()) {
-            epochs.abort(open);
+            epochs.abortLater(open);
         }
     }
 
@@ -489,7 +489,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
                 deadLetters, open);
     }
 
-    private void abortOpen() {
+    /** @param later whether the aborts may finish after this returns ({@link EpochCommits#abortLater}) */
+    private void abortOpen(boolean later) {
         held = null;
         startAfterHeld = null;
         if (atRest != null) {
@@ -497,20 +498,28 @@ final class StageTransactionCoordinator implements AutoCloseable {
             atRest = null;
         }
         if (pending != null) {
-            epochs.abort(pending.next);
+            abort(pending.next, later);
             pending.checkpoint.cancel(false);
             pending = null;
         }
         if (current != null) {
-            epochs.abort(current);
+            abort(current, later);
             current = null;
+        }
+    }
+
+    private void abort(UUID epoch, boolean later) {
+        if (later) {
+            epochs.abortLater(epoch);
+        } else {
+            epochs.abort(epoch);
         }
     }
 
     /** Aborts what is not committed (the job ends) and closes the writer. */
     @Override
     public void close() {
-        abortOpen();
+        abortOpen(false);
         epochs.close();
     }
 }

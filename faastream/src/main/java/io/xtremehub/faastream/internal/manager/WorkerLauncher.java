@@ -54,21 +54,30 @@ final class WorkerLauncher {
         return Integer.parseInt(slot.substring(slot.lastIndexOf('w') + 1));
     }
 
-    /** Tells the platform that {@code launches} launches will follow soon (it may start them ahead). */
-    void expectLaunches(int launches) {
-        if (launches > 0) {
-            platform.expectLaunches(launches);
+    /**
+     * Tells the platform that {@code launches} launches of the stage's workers will follow soon (it may
+     * start them ahead, getting ready on a request like the current one of the stage's first slot; only
+     * its job's connection settings matter, so a slot not launched yet does as well).
+     */
+    void expectLaunches(StageState st, int launches) {
+        if (launches > 0 && !st.slots.isEmpty()) {
+            platform.expectLaunches(request(st, st.slots.values().iterator().next()), launches);
         }
     }
 
     void launch(StageState st, SlotState slot) {
         nextIncarnation(slot);
+        slot.handle = platform.launch(request(st, slot));
+    }
+
+    /** The request that starts the slot's current incarnation. */
+    private WorkerRequest request(StageState st, SlotState slot) {
         WorkerLaunch.ExactlyOnceStart start = st.transactions != null
                 ? new WorkerLaunch.ExactlyOnceStart(st.transactions.generation(), st.transactions.committedEpoch(), null)
                 : st.attempts != null ? new WorkerLaunch.ExactlyOnceStart(0, 0, st.attempts.begin(slot.slot)) : null;
         WorkerLaunch l = new WorkerLaunch(jobId, ctx.scope(), ctx.controllerUri().toString(), storeConfig, spec,
                 st.index, slot.slot, slot.workerId, settings, slot.splits, start == null && slot.incarnation > 0, start);
-        slot.handle = platform.launch(new WorkerRequest(slot.workerId, jobId, st.index, l.encode()));
+        return new WorkerRequest(slot.workerId, jobId, st.index, l.encode());
     }
 
     /**

@@ -193,13 +193,20 @@ public final class WorkerRuntime {
             String shuffleDir = launch.settings().shuffleDir();
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
                     shuffleDir == null ? null : Path.of(shuffleDir));
+            long began = System.currentTimeMillis();
             state.restore(processor);
             processor.open();
+            long restored = System.currentTimeMillis();
             input = endpoints.openInput(large, processor.takesPacks());
             readAhead = input.readerGroup() ? new ReadAhead(launch.settings().queueCapacity()) : null;
             reader = new InputReader(input, queue, readAhead);
+            long joined = System.currentTimeMillis();
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
+            // where a (re)started worker's time goes before it can read: a recovery waits for the slowest
+            LOG.info("{} worker {} set up in {} ms (state {} ms, input {} ms, output {} ms)", label, launch.workerId(),
+                    System.currentTimeMillis() - began, restored - began, joined - restored,
+                    System.currentTimeMillis() - joined);
             if (exactlyOnce != null && exactlyOnce.attempt() != null) {
                 // a stage over splits: everything this worker writes is one attempt, committed when it is done
                 endpoints.useEpoch(exactlyOnce.attempt());
