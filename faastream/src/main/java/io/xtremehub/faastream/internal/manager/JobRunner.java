@@ -266,7 +266,10 @@ public final class JobRunner implements Job {
             }
             resizeAtCommits();
             launchAll();
-            stages.forEach(st -> st.recovery.step("relaunched"));
+            for (StageState st : stages) {
+                st.recovery.step("relaunched");
+                st.transactions.openAhead();
+            }
         } catch (RuntimeException e) {
             release();
             throw e;

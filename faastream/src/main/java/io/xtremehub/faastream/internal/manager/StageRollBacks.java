@@ -229,6 +229,7 @@ final class StageRollBacks {
                 }
             }
             st.recovery.step("relaunched");
+            st.transactions.openAhead();
             int fresh = rb.lostCount() + added.size();
             LOG.info("{}: {} of {} workers restart in place, {} new", st.label, st.slots.size() - fresh,
                     st.slots.size(), fresh);
