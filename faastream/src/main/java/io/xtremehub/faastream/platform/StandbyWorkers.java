@@ -121,6 +121,7 @@ final class StandbyWorkers implements AutoCloseable {
         Standby standby = null;
         try {
             String name = "standby-" + ProcessHandle.current().pid() + "-" + started.incrementAndGet();
+            Files.createDirectories(logDir); // a resuming manager expects launches before its first
             standby = new Standby(starter.start(logDir.resolve(name + ".log"), logDir.resolve(name)),
                     logDir.resolve(name + ".log"), logDir.resolve(name));
             OutputStream in = standby.process().getOutputStream();
