@@ -194,18 +194,25 @@ public final class WorkerRuntime {
             LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
                     shuffleDir == null ? null : Path.of(shuffleDir));
             long began = System.currentTimeMillis();
-            state.restore(processor);
-            processor.open();
-            long restored = System.currentTimeMillis();
-            input = endpoints.openInput(large, processor.takesPacks());
+            // the reader joins its group while the state is fetched: after a roll-back each takes seconds
+            // on a busy machine, and the stage waits for its slowest worker's sum of both
+            InputOpening opening = new InputOpening(() -> endpoints.openInput(large, processor.takesPacks()));
+            long restored;
+            try {
+                state.restore(processor);
+                processor.open();
+                restored = System.currentTimeMillis();
+            } finally {
+                input = opening.await(); // opened either way, so that a failed restore lets go of it below
+            }
             readAhead = input.readerGroup() ? new ReadAhead(launch.settings().queueCapacity()) : null;
             reader = new InputReader(input, queue, readAhead);
             long joined = System.currentTimeMillis();
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
             // where a (re)started worker's time goes before it can read: a recovery waits for the slowest
-            LOG.info("{} worker {} set up in {} ms (state {} ms, input {} ms, output {} ms)", label, launch.workerId(),
-                    System.currentTimeMillis() - began, restored - began, joined - restored,
+            LOG.info("{} worker {} set up in {} ms (state {} ms, input {} ms in parallel, then output {} ms)", label,
+                    launch.workerId(), System.currentTimeMillis() - began, restored - began, opening.millis(),
                     System.currentTimeMillis() - joined);
             if (exactlyOnce != null && exactlyOnce.attempt() != null) {
                 // a stage over splits: everything this worker writes is one attempt, committed when it is done
