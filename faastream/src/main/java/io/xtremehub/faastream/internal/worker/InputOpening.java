@@ -28,12 +28,24 @@ final class InputOpening {
     }
 
     /**
-     * Waits for the input.
+     * Waits for the input, even when interrupted (the interrupt is kept for the caller): a platform that
+     * stops the worker meanwhile must still get the input back to let go of, or its reader would stay in
+     * the group holding segments that nobody reads.
      *
      * @throws RuntimeException what opening it threw
      */
-    StageInput await() throws InterruptedException {
-        thread.join();
+    StageInput await() {
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
         if (failure != null) {
             throw failure;
         }
