@@ -40,7 +40,8 @@ final class WorkerReports {
             case READY -> {
                 slot.ready = true;
                 slot.reading = false;
-                if (st.recovery != null) {
+                if (st.recovery != null && st.rollBack == null) {
+                    // a READY sent before the roll-back reached its worker is not one of the restarted stage's
                     st.recovery.step("first worker ready");
                 }
             }
