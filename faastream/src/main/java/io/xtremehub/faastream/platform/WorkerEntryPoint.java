@@ -8,6 +8,7 @@ import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
 import io.xtremehub.faastream.internal.worker.WorkerOutcome;
+import io.xtremehub.faastream.internal.worker.StandbyPreparation;
 import io.xtremehub.faastream.internal.worker.WorkerRuntime;
 import java.net.URI;
 import java.util.Map;
@@ -91,14 +92,14 @@ public final class WorkerEntryPoint implements AutoCloseable {
     }
 
     /**
-     * Connects the clients a worker of {@code payload}'s manager needs and keeps them for the worker this
-     * JVM becomes ({@link StandbyWorker}). Unlike {@link #warmUp} it reads no channel: mid-job, a stage's
+     * Connects the clients a worker of {@code payload}'s manager needs, keeps them for the worker this JVM
+     * becomes ({@link StandbyWorker}) and takes the worker's first steps without effect
+     * ({@link StandbyPreparation}). Unlike {@link #warmUp} it reads no channel's history: mid-job, a stage's
      * telemetry channel holds minutes of reports, and reading them slowed the worker the standby became.
      */
     public void connect(String payload) {
         WorkerLaunch launch = WorkerLaunch.decode(payload);
-        context(launch);
-        store(launch).bucketExists(launch.store().spillBucket());
+        StandbyPreparation.prepare(launch, context(launch), store(launch));
     }
 
     private PravegaContext context(WorkerLaunch launch) {

@@ -109,6 +109,15 @@ public final class ObjectStore implements AutoCloseable {
         return s3.getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArray();
     }
 
+    /** The object's bytes, or null when it does not exist: one request where {@link #size} then {@link #get} take two. */
+    public byte[] getIfExists(String bucket, String key) {
+        try {
+            return get(bucket, key);
+        } catch (NoSuchKeyException e) {
+            return null;
+        }
+    }
+
     /** Bytes {@code [start, end)} of an object. */
     public InputStream open(String bucket, String key, long start, long end) {
         if (end <= start) {

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 
 /**
  * The manager's half of a reduce stage's {@code KeyedState}: at each epoch's commit, merges the changes
@@ -48,10 +47,8 @@ final class KeyedStateCommits {
         Map<String, List<KeyedEntry>> deltas = new LinkedHashMap<>();
         for (String slot : new TreeSet<>(slots)) {
             String key = names.keyedDeltaKey(stage, next, slot);
-            byte[] delta;
-            try {
-                delta = store.get(bucket, key); // one request per slot and commit: no existence check first
-            } catch (NoSuchKeyException e) {
+            byte[] delta = store.getIfExists(bucket, key);
+            if (delta == null) {
                 throw unusable("worker " + slot + " saved no keyed state for epoch " + next);
             }
             deltas.put(slot, decode(delta, key));

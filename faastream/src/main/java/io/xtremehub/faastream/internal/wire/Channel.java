@@ -41,7 +41,15 @@ public final class Channel<T> implements AutoCloseable {
         }
     }
 
-    /** Messages appended since the previous poll (all of them on the first). */
+    /**
+     * Makes the next {@link #poll} return only messages appended from now on: for a reader that needs none
+     * of the history (and connects to the channel's segment on the way).
+     */
+    public void skipToEnd() {
+        next = client.fetchLatestRevision();
+    }
+
+    /** Messages appended since the previous poll (all of them on the first, unless {@link #skipToEnd}). */
     public List<T> poll() {
         if (next == null) {
             next = client.fetchOldestRevision();

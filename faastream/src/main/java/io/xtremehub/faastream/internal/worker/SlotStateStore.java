@@ -64,18 +64,20 @@ final class SlotStateStore {
         }
         if (launch.restoreState() && StateFields.hasState(processor.function())) {
             String key = names.stateKey(launch.slot());
-            if (store.size(bucket(), key) >= 0) {
-                StateFields.restore(processor.function(), store.get(bucket(), key));
+            byte[] saved = store.getIfExists(bucket(), key);
+            if (saved != null) {
+                StateFields.restore(processor.function(), saved);
             }
         }
     }
 
     private byte[] required(String key, long epoch) throws WorkerRuntime.WorkerFailure {
-        if (store.size(bucket(), key) < 0) {
+        byte[] saved = store.getIfExists(bucket(), key);
+        if (saved == null) {
             throw new WorkerRuntime.WorkerFailure(who + " cannot recover: the state of committed epoch " + epoch
                     + " is missing at " + key);
         }
-        return store.get(bucket(), key);
+        return saved;
     }
 
     /** Saves the state for the slot's next incarnation (a hand-off). */

@@ -43,20 +43,23 @@ final class StageEndpoints {
                 : new EpochStaging(store, launch.store().spillBucket(), names);
     }
 
+    /** Whether the launch's stage reads a reader group (every stage after the first, and a streamed source). */
+    static boolean readsReaderGroup(WorkerLaunch launch) {
+        return launch.stage() > 0 || launch.spec().source().kind() == SourceSpec.Kind.STREAM
+                && launch.settings().mode() == Mode.STREAM;
+    }
+
     /** @param wholePacks whether packs of events are handed on whole (for a stage that keeps them so) */
     StageInput openInput(LargeEvents large, boolean wholePacks) {
         int i = launch.stage();
         boolean rebalance = launch.exactlyOnce() == null && !spec.stage(i).keyed();
-        if (i > 0) {
-            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), true, large, rebalance,
-                    wholePacks, spec.stageCount());
+        if (readsReaderGroup(launch)) {
+            // after the first stage the events are enveloped; the source stream holds the user's bytes
+            return new ReaderGroupInput(ctx, names.readerGroup(i), launch.workerId(), i > 0, large, rebalance,
+                    i > 0 && wholePacks, spec.stageCount());
         }
         SourceSpec src = spec.source();
         if (src.kind() == SourceSpec.Kind.STREAM) {
-            if (launch.settings().mode() == Mode.STREAM) {
-                return new ReaderGroupInput(ctx, names.readerGroup(0), launch.workerId(), false, large, rebalance,
-                        false, spec.stageCount());
-            }
             return new SegmentBatchInput(ctx, launch.splits());
         }
         return new BucketInput(store, src.format(), launch.splits());
