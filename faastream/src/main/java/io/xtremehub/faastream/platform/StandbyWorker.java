@@ -22,6 +22,8 @@ final class StandbyWorker {
     static String awaitRequest(WorkerEntryPoint entry) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         String warmUp = in.readLine();
+        // a standby taken while its JVM was still starting: the worker's own first steps warm it up
+        boolean claimedAlready = in.ready();
         CompletableFuture<String> request = new CompletableFuture<>();
         Thread reader = new Thread(() -> {
             try {
@@ -38,6 +40,10 @@ final class StandbyWorker {
         reader.start();
         if (warmUp == null || warmUp.isBlank()) {
             System.exit(0);
+        }
+        if (claimedAlready) {
+            System.out.println("standby worker: taken before its warm-up");
+            return request.join();
         }
         try {
             entry.connect(warmUp);
