@@ -109,7 +109,7 @@ public final class ObjectStore implements AutoCloseable {
         return s3.getObjectAsBytes(r -> r.bucket(bucket).key(key)).asByteArray();
     }
 
-    /** The object's bytes, or null when it does not exist: one request where {@link #size} then {@link #get} take two. */
+    /** The object's bytes, or null when it does not exist: one request, where {@link #size} and get are two. */
     public byte[] getIfExists(String bucket, String key) {
         try {
             return get(bucket, key);

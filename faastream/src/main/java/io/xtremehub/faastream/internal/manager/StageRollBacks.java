@@ -66,7 +66,8 @@ final class StageRollBacks {
     void beginResize(StageState st, int workers) {
         List<SlotState> ordered = EpochBoundaryResize.inSlotOrder(st);
         begin(st, new StageRollBack(workers), s -> false,
-                ordered.subList(Math.min(workers, ordered.size()), ordered.size()), "resize to " + workers + " workers");
+                ordered.subList(Math.min(workers, ordered.size()), ordered.size()),
+                "resize to " + workers + " workers");
     }
 
     /**
@@ -82,10 +83,11 @@ final class StageRollBacks {
         long epoch = st.transactions.stoppingEpoch();
         LOG.info("{}: resizing {} -> {} workers at the next window end, in epoch {}", st.label, st.slots.size(),
                 workers, epoch);
-        begin(st, StageRollBack.atWindowEnd(workers, epoch), s -> false, List.of(), "keyed resize to " + workers + " workers");
+        begin(st, StageRollBack.atWindowEnd(workers, epoch), s -> false, List.of(),
+                "keyed resize to " + workers + " workers");
     }
 
-        private void begin(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed,
+    private void begin(StageState st, StageRollBack rb, Predicate<SlotState> lost, List<SlotState> removed,
                        String cause) {
         st.rollBack = rb;
         st.recovery = new RecoveryTimeline(st.label, cause);
