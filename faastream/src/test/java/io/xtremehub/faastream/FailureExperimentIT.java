@@ -104,6 +104,9 @@ class FailureExperimentIT {
             Job job = second.resumeJobs().resumed().stream().filter(j -> j.id().equals(jobId)).findFirst()
                     .orElseThrow(() -> new AssertionError("job " + jobId + " was not resumed"));
             x.record("the manager", x.recover(t, true));
+            List<String> relaunched = workerLogsOf(jobId, LOGS.resolve("workers-2"));
+            assertTrue(relaunched.size() < WORKERS, "the new manager adopted the old manager's running workers "
+                    + "instead of starting all " + WORKERS + " anew: " + relaunched);
             x.steady(2);
 
             input.close();
@@ -112,9 +115,9 @@ class FailureExperimentIT {
                     .pollInterval(Duration.ofSeconds(1))
                     .failFast("the resumed job stopped: " + job.status(), () -> job.status().state().terminal())
                     .until(() -> output.firstAbove(values - 1) > 0 && output.results().size() >= values);
-            await("the old manager's workers to be stopped by the new one").atMost(Duration.ofMinutes(1))
-                    .until(() -> everyWorker.stream().noneMatch(ProcessHandle::isAlive));
             job.cancel();
+            await("the old manager's workers, adopted or fenced by the new one, to end with the job")
+                    .atMost(Duration.ofMinutes(1)).until(() -> everyWorker.stream().noneMatch(ProcessHandle::isAlive));
             List<String> results = tc.events().readAllStrings(out, Duration.ofMinutes(1));
             await("the followed output to reach the end").atMost(Duration.ofSeconds(30))
                     .until(() -> output.results().size() >= results.size());
@@ -274,6 +277,17 @@ class FailureExperimentIT {
             return "roll-back " + since(detected) + " ms, JVMs started " + since(launched) + " ms, workers ready "
                     + since(ready) + " ms, reading "
                     + since(started) + " ms, first checkpoint " + since(checkpointed) + " ms";
+        }
+    }
+
+    /** The logs of the job's workers a platform logging to {@code dir} started (standbys log under other names). */
+    private static List<String> workerLogsOf(String jobId, Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(jobId + "-") && n.endsWith(".log"))
+                    .sorted().toList();
         }
     }
 }

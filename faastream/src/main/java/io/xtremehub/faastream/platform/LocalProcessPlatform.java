@@ -89,6 +89,12 @@ public final class LocalProcessPlatform implements WorkerPlatform {
         }
     }
 
+    /** Worker processes outlive a manager killed with SIGKILL: they run until told to stop. */
+    @Override
+    public boolean workersOutliveManager() {
+        return true;
+    }
+
     /** Starts as many standbys beyond the pool's size, which the coming launches will take. */
     @Override
     public void expectLaunches(WorkerRequest like, int launches) {

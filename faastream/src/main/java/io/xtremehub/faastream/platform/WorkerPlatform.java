@@ -17,6 +17,14 @@ public interface WorkerPlatform extends AutoCloseable {
     default void expectLaunches(WorkerRequest like, int launches) {
     }
 
+    /**
+     * Whether a worker keeps running when its manager dies (a process of its own does; a thread dies with
+     * it): a manager resuming the job then adopts the workers still running instead of starting new ones.
+     */
+    default boolean workersOutliveManager() {
+        return false;
+    }
+
     /** A short name for status output. */
     String name();
 

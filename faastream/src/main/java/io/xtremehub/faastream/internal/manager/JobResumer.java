@@ -9,7 +9,10 @@ import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,18 +34,23 @@ final class JobResumer {
     private final JobSpec spec;
     private final JobResources resources;
     private final WorkerLauncher launcher;
+    private final StageRollBacks rollBacks;
 
-    JobResumer(PravegaContext ctx, JobNames names, JobSpec spec, JobResources resources, WorkerLauncher launcher) {
+    JobResumer(PravegaContext ctx, JobNames names, JobSpec spec, JobResources resources, WorkerLauncher launcher,
+               StageRollBacks rollBacks) {
         this.ctx = ctx;
         this.names = names;
         this.spec = spec;
         this.resources = resources;
         this.launcher = launcher;
+        this.rollBacks = rollBacks;
     }
 
     /**
      * Adds each stage of the recorded job to {@code stages}, rolled back to its last committed epoch
-     * and with its slots ready to launch. What is added is also what the caller releases on failure.
+     * and with its slots ready to launch, or, where workers of the previous manager still run, with a
+     * roll-back under way in which they are the survivors ({@link StageRollBacks#afterTakeOver}). What is
+     * added is also what the caller releases on failure.
      */
     void restore(JobRecord record, List<StageState> stages,
                  Function<StageState, StageTransactionCoordinator> coordinators) {
@@ -72,28 +80,60 @@ final class JobResumer {
                 launcher.addSlot(st, null, true);
             }
             st.transactions = coordinators.apply(st);
-            // the new workers' JVMs start while the stage is reset, which takes seconds on a busy machine
-            launcher.expectLaunches(st, st.slots.size());
-            fenceOldWorkers(st);
+            // what the old workers reported before now is of no use here, and mid-job it is minutes of reports
+            st.telemetry.skipToEnd();
+            Map<SlotState, String> running = launcher.workersOutliveManager()
+                    ? runningWorkers(st, record.jobId()) : Map.of();
+            if (running.isEmpty()) {
+                // the new workers' JVMs start while the stage is reset, which takes seconds on a busy machine
+                launcher.expectLaunches(st, st.slots.size());
+            }
+            fenceOldWorkers(st, running.values());
             st.recovery.step("old workers fenced");
             st.transactions.restore(sr.epochs());
-            st.transactions.rollback();
-            st.recovery.step("aborted and reset");
             for (SlotState slot : st.slots.values()) {
-                // an exactly-once slot's incarnation follows its stage's generation, which only grows
+                // an exactly-once slot's incarnation follows its stage's generation, which only grows (a
+                // roll-back adds one to both)
                 slot.incarnation = (int) st.transactions.generation();
             }
+            if (!running.isEmpty()) {
+                running.forEach(launcher::adopt);
+                rollBacks.afterTakeOver(st, running.keySet());
+                continue;
+            }
+            st.transactions.rollback();
+            st.recovery.step("aborted and reset");
+            st.slots.values().forEach(slot -> slot.incarnation = (int) st.transactions.generation());
         }
     }
 
     /**
-     * Stops the workers the reader group still counts as online: the old manager's, if still running.
-     * Their readers go with the reset of the group that follows (it starts the group's state afresh).
+     * The stage's workers of the previous manager whose readers are still in the group, by slot: their
+     * processes outlived it (a worker's id is its job's, its slot's and its incarnation's).
      */
-    private void fenceOldWorkers(StageState st) {
+    private static Map<SlotState, String> runningWorkers(StageState st, String jobId) {
+        Map<SlotState, String> running = new LinkedHashMap<>();
         for (String reader : st.readerGroup.getOnlineReaders()) {
-            st.tell(new ControlMessage(ControlMessage.Type.CANCEL, reader));
-            LOG.info("{}: fenced worker {} of the previous manager", st.label, reader);
+            String rest = reader.startsWith(jobId + "-") ? reader.substring(jobId.length() + 1) : "";
+            SlotState slot = rest.indexOf('-') > 0 ? st.slots.get(rest.substring(0, rest.indexOf('-'))) : null;
+            if (slot != null && !running.containsKey(slot)) {
+                running.put(slot, reader);
+            }
+        }
+        return running;
+    }
+
+    /**
+     * Stops the workers the reader group still counts as online, but {@code adopted}: the old manager's,
+     * if still running. Their readers go with the reset of the group that follows (it starts the group's
+     * state afresh).
+     */
+    private void fenceOldWorkers(StageState st, Collection<String> adopted) {
+        for (String reader : st.readerGroup.getOnlineReaders()) {
+            if (!adopted.contains(reader)) {
+                st.tell(new ControlMessage(ControlMessage.Type.CANCEL, reader));
+                LOG.info("{}: fenced worker {} of the previous manager", st.label, reader);
+            }
         }
     }
 }

@@ -259,16 +259,21 @@ public final class JobRunner implements Job {
         try {
             journal = JobJournal.takeOver(records, found);
             journal.claim();
-            new JobResumer(ctx, names, spec, resources, launcher).restore(found.record(), stages, this::coordinator);
+            new JobResumer(ctx, names, spec, resources, launcher, supervisor.rollBacks())
+                    .restore(found.record(), stages, this::coordinator);
             for (StageState st : stages) {
                 // the policy goes on from the recorded slots, which a resize may have changed
                 policy.initialize(st.index, st.slots.size(), st.partitions);
             }
             resizeAtCommits();
-            launchAll();
-            for (StageState st : stages) {
-                st.recovery.step("relaunched");
-                st.transactions.openAhead();
+            for (int i = stages.size() - 1; i >= 0; i--) {
+                StageState st = stages.get(i);
+                if (st.rollBack == null) {
+                    // a stage whose old workers were adopted is relaunched when they have let go (its roll-back)
+                    st.slots.values().forEach(slot -> launcher.launch(st, slot));
+                    st.recovery.step("relaunched");
+                    st.transactions.openAhead();
+                }
             }
         } catch (RuntimeException e) {
             release();

@@ -3,6 +3,7 @@ package io.xtremehub.faastream.internal.manager;
 import io.xtremehub.faastream.internal.wire.ControlMessage;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +51,17 @@ final class StageRollBacks {
             LOG.warn("{} while {} rolls back; its slot gets a new worker", reason, st.label);
             stopLost(st, lost);
         }
+    }
+
+    /**
+     * A resuming manager's roll-back of a stage whose workers of the previous manager still run: those are
+     * its survivors (they let go and restart in place, JVMs and connections warm), the other slots get new
+     * workers. The coordinator was restored from the job's record; {@link #finish} resets the group.
+     */
+    void afterTakeOver(StageState st, Set<SlotState> adopted) {
+        LOG.info("{}: adopting {} running workers of the previous manager; rolling back to its last committed epoch"
+                + " {}", st.label, adopted.size(), st.transactions.committedEpoch());
+        begin(st, new StageRollBack(), s -> !adopted.contains(s), List.of(), "resumed by a new manager");
     }
 
     /** Rolls every worker of the stage back to its last commit, none of them lost. */
@@ -150,6 +162,9 @@ final class StageRollBacks {
     }
 
     private static void stop(StageState st, SlotState s) {
+        if (s.handle == null) {
+            return; // a resumed job's slot whose worker did not outlive its manager: nothing runs in it
+        }
         if (s.handle.alive()) {
             s.handle.kill();
         }

@@ -38,6 +38,22 @@ final class WorkerLauncher {
         return platform.name();
     }
 
+    /** Whether workers of a manager that died still run, for a resuming manager to adopt ({@link JobResumer}). */
+    boolean workersOutliveManager() {
+        return platform.workersOutliveManager();
+    }
+
+    /** Makes {@code workerId}, a running worker of a manager that is gone, the slot's current worker. */
+    void adopt(SlotState slot, String workerId) {
+        slot.workerId = workerId;
+        slot.handle = new AdoptedWorker(workerId);
+        slot.ready = false;
+        slot.reading = false;
+        slot.heard = false;
+        slot.last = null;
+        slot.lastSeen = System.currentTimeMillis();
+    }
+
     SlotState addSlot(StageState st, List<SourceSplit> splits, boolean initial) {
         SlotState slot = new SlotState(slotName(st.index, st.nextSlot++), splits, initial);
         st.slots.put(slot.slot, slot);

@@ -29,6 +29,9 @@ final class WorkerReports {
         }
         slot.lastSeen = System.currentTimeMillis();
         slot.heard = true;
+        if (slot.handle instanceof AdoptedWorker adopted) {
+            adopted.reportedFrom(t.pid());
+        }
         slot.last = t;
         if (t.endSegments() != null) {
             st.endsSeen.addAll(t.endSegments());

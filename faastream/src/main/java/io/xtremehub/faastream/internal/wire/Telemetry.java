@@ -16,11 +16,13 @@ import java.util.List;
  * @param windowEndPosition at-least-once keyed streaming stages: the worker's reader position right after the
  *                  events of the last window it emitted and flushed ({@code Position.toBytes}), or null
  *                  before its first; the manager resumes a lost worker's segments there
+ * @param pid           the process the worker runs in (a manager that adopts a worker of its predecessor's
+ *                  process stops it by it), 0 in reports written before it was added
  */
 public record Telemetry(Type type, int stage, String worker, String slot, int queueSize, long eventsIn,
                         long eventsOut, long processingNanos, long readNanos, long deadLettered, long bytesRead,
                         long bytesTotal, List<Long> endSegments, List<Integer> partitions, String error,
-                        long timestampMillis, long checkpointEpoch, byte[] windowEndPosition) {
+                        long timestampMillis, long checkpointEpoch, byte[] windowEndPosition, long pid) {
     /**
      * The same report stamped at {@code millis}: a sign of life from a worker whose processing thread is
      * busy in one long call (its counters have not moved).
@@ -28,7 +30,7 @@ public record Telemetry(Type type, int stage, String worker, String slot, int qu
     public Telemetry at(long millis) {
         return new Telemetry(type, stage, worker, slot, queueSize, eventsIn, eventsOut, processingNanos, readNanos,
                 deadLettered, bytesRead, bytesTotal, endSegments, partitions, error, millis, checkpointEpoch,
-                windowEndPosition);
+                windowEndPosition, pid);
     }
 
     /** Report kinds. */

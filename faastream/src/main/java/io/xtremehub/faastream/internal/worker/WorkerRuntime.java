@@ -761,7 +761,7 @@ public final class WorkerRuntime {
                 r == null ? 0 : r.eventsIn(), eventsOut, processingNanos, r == null ? 0 : r.readNanos(), deadLettered,
                 r == null ? 0 : r.bytesRead(), progressTotal(), r == null ? new ArrayList<>() : r.endSegments(),
                 List.copyOf(partitions), error, System.currentTimeMillis(), checkpointEpoch,
-                emittedPosition == null ? null : emittedPosition.lastEmitted());
+                emittedPosition == null ? null : emittedPosition.lastEmitted(), ProcessHandle.current().pid());
     }
 
     private void report(Channel<Telemetry> telemetry, Telemetry.Type type, String error) {
