@@ -77,6 +77,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
      * null otherwise.
      */
     private HeldEpoch held;
+    /** The transactions a manager that is gone had open ({@link #restore}), aborted by the next roll-back. */
+    private final List<UUID> inherited = new ArrayList<>();
     /** Set when a held epoch is committed: the transaction the stage starts reading into. */
     private UUID startAfterHeld;
 
@@ -418,8 +420,9 @@ final class StageTransactionCoordinator implements AutoCloseable {
 
     /**
      * Takes over a stage that a manager which is gone left at {@code p}: finishes the commit it had
-     * recorded, aborts the transactions it had open, and continues its numbering; then
-     * {@link #rollback} restarts the stage from the committed epoch.
+     * recorded and continues its numbering; then {@link #rollback} aborts the transactions it had open and
+     * restarts the stage from the committed epoch. Not before: that manager's workers, adopted by this one,
+     * may still write into them until they have let go (a write into an aborted one fails the worker).
      *
      * @throws IllegalStateException when the recorded commit can no longer be made (its transaction
      *                               timed out while no manager ran): the epoch's results are lost
@@ -437,9 +440,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         if (p.committing() != null) {
             epochs.finishCommit(p.committing(), p.committingDeadLetters(), committedEpoch);
         }
-        for (UUID open : p.openTransactions()) {
-            epochs.abortLater(open);
-        }
+        inherited.addAll(p.openTransactions());
     }
 
     /**
@@ -499,12 +500,15 @@ final class StageTransactionCoordinator implements AutoCloseable {
         if (beginning != null) {
             open.add(beginning);
         }
+        open.addAll(inherited); // not aborted yet: a manager taking over after this one still must
         return new EpochProgress(generation, committedEpoch, nextEpoch, committedCheckpoint, positions, committing,
                 deadLetters, open);
     }
 
     /** @param later whether the aborts may finish after this returns ({@link EpochCommits#abortLater}) */
     private void abortOpen(boolean later) {
+        inherited.forEach(epoch -> abort(epoch, later));
+        inherited.clear();
         held = null;
         startAfterHeld = null;
         if (atRest != null) {
