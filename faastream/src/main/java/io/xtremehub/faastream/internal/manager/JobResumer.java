@@ -20,12 +20,13 @@ import org.slf4j.LoggerFactory;
 /**
  * Rebuilds the manager's side of an exactly-once job from its {@link JobRecord} after the manager
  * that ran it is gone (killed, crashed): the stages' channels, reader groups and slots over the
- * streams that still exist; then, per stage, what a roll-back does after a worker failure, plus
- * the fencing of the old manager's workers: those still running (worker processes outlive a
- * killed manager) are told to stop (the reset takes their readers out of the group), the commit the record names
- * is finished, the open transactions are aborted, and the reader group goes back to the committed
- * checkpoint. The relaunched workers restore the committed epoch's state; their worker ids carry
- * the new generation, so no report of an old worker is taken for theirs.
+ * streams that still exist; then, per stage, what a roll-back does after a worker failure. The commit
+ * the record names is finished. Worker processes outlive a killed manager: on a platform whose workers
+ * do, those still in the reader group are adopted as the roll-back's survivors (they let go, the open
+ * transactions are aborted, the group goes back to the committed checkpoint, and they restart in place);
+ * elsewhere they are told to stop, the stage is reset at once and every slot gets a new worker. Either
+ * way the restarted workers restore the committed epoch's state, and their worker ids carry the new
+ * generation, so no report of an old worker is taken for theirs.
  */
 final class JobResumer {
     private static final Logger LOG = LoggerFactory.getLogger(JobResumer.class);
