@@ -92,19 +92,17 @@ final class JobResumer {
             fenceOldWorkers(st, running.values());
             st.recovery.step("old workers fenced");
             st.transactions.restore(sr.epochs());
-            for (SlotState slot : st.slots.values()) {
-                // an exactly-once slot's incarnation follows its stage's generation, which only grows (a
-                // roll-back adds one to both)
-                slot.incarnation = (int) st.transactions.generation();
+            if (running.isEmpty()) {
+                st.transactions.rollback();
+                st.recovery.step("aborted and reset");
             }
+            // an exactly-once slot's incarnation follows its stage's generation, which only grows (the
+            // adopted workers' roll-back adds one to both)
+            st.slots.values().forEach(slot -> slot.incarnation = (int) st.transactions.generation());
             if (!running.isEmpty()) {
                 running.forEach(launcher::adopt);
                 rollBacks.afterTakeOver(st, running.keySet());
-                continue;
             }
-            st.transactions.rollback();
-            st.recovery.step("aborted and reset");
-            st.slots.values().forEach(slot -> slot.incarnation = (int) st.transactions.generation());
         }
     }
 
