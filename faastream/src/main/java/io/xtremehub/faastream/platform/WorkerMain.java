@@ -25,6 +25,9 @@ public final class WorkerMain {
             String payload = new String(System.in.readAllBytes(), StandardCharsets.US_ASCII);
             try (WorkerEntryPoint entry = new WorkerEntryPoint()) {
                 entry.warmUp(payload);
+            } catch (RuntimeException e) {
+                // most often the job ended first (its streams are gone): what was loaded is still worth keeping
+                System.out.println("warm-up ended early: " + e);
             }
             System.exit(0); // a normal exit: only then does the JVM write the class archive it was asked for
         }
