@@ -41,21 +41,31 @@ final class InputReader implements Runnable {
     private volatile boolean finished;
     /** Reader thread only: events queued so far. */
     private long enqueued;
+    /** Whether the reader reads on at a checkpoint while the processing thread syncs (see {@link #syncAtCheckpoint}). */
+    private final boolean readsOnAtCheckpoints;
+    /** Reader thread only: an item read while a checkpoint's sync was under way, queued once it is done; or null. */
+    private InputItem heldBack;
 
     InputReader(StageInput input, BlockingQueue<InputItem> queue) {
-        this(input, queue, null);
+        this(input, queue, null, false);
     }
 
-    InputReader(StageInput input, BlockingQueue<InputItem> queue, ReadAhead readAhead) {
+    /**
+     * @param readsOnAtCheckpoints whether a checkpoint's reader position may be recorded before everything read
+     *                             up to it is durable: exactly-once, where only a commit makes a checkpoint a
+     *                             restart point, and where the worker does not end at a checkpoint (a hand-off)
+     */
+    InputReader(StageInput input, BlockingQueue<InputItem> queue, ReadAhead readAhead, boolean readsOnAtCheckpoints) {
         this.input = input;
         this.queue = queue;
         this.readAhead = readAhead;
+        this.readsOnAtCheckpoints = readsOnAtCheckpoints;
     }
 
     @Override
     public void run() {
         try {
-            while (!stopping && !(finishing && !input.buffered())) {
+            while (!stopping && !(finishing && heldBack == null && !input.buffered())) {
                 if (input.wantsRelease()) {
                     // the position it hands on is after every event read: those must be processed
                     // and flushed first, or a crash of this worker right after would lose them
@@ -65,14 +75,16 @@ final class InputReader implements Runnable {
                     }
                     continue;
                 }
-                if (readAhead != null && readAhead.full(queue.size())) {
+                InputItem item = heldBack;
+                heldBack = null;
+                if (item == null && readAhead != null && readAhead.full(queue.size())) {
                     // it would only queue work behind the next checkpoint (see ReadAhead)
                     Thread.sleep(READ_AHEAD_PAUSE_MILLIS);
                     continue;
                 }
-                long t0 = System.nanoTime();
-                InputItem item = input.next(100);
-                readNanos.addAndGet(System.nanoTime() - t0);
+                if (item == null) {
+                    item = read(100);
+                }
                 if (item == null) {
                     if (input.exhausted()) {
                         break;
@@ -87,8 +99,7 @@ final class InputReader implements Runnable {
                     continue;
                 }
                 if (item.kind() == InputItem.Kind.CHECKPOINT) {
-                    // a restart from this checkpoint must not lose the events queued before it
-                    awaitSynced(item.checkpointName());
+                    syncAtCheckpoint(item.checkpointName());
                     continue;
                 }
                 eventsIn.addAndGet(item.events());
@@ -112,6 +123,33 @@ final class InputReader implements Runnable {
         }
     }
 
+    private InputItem read(long timeoutMillis) throws Exception {
+        long t0 = System.nanoTime();
+        InputItem item = input.next(timeoutMillis);
+        readNanos.addAndGet(System.nanoTime() - t0);
+        return item;
+    }
+
+    /**
+     * At a reader-group checkpoint: the processing thread makes the events queued before it durable (and closes
+     * its epoch), while nothing read after it is queued. Pravega records the reader's position for the
+     * checkpoint at its next read. Exactly-once that read is made at once ({@link #readsOnAtCheckpoints}) and
+     * what it returns held back until the sync is done: the group's checkpoint then completes while the worker
+     * flushes and saves its state, not after (a commit needs both; a failure before it rolls back to the last
+     * commit anyway). Otherwise a restart from this checkpoint must not lose the events queued before it, so
+     * the reader waits first.
+     */
+    private void syncAtCheckpoint(String checkpointName) throws Exception {
+        SyncHandshake.Request request = requestSync(checkpointName);
+        if (request == null) {
+            return;
+        }
+        if (readsOnAtCheckpoints) {
+            heldBack = read(0);
+        }
+        sync.await(request);
+    }
+
     /**
      * Asks the processing thread to make every event queued so far durable and waits until it has
      * (or reading stops or finishes).
@@ -119,14 +157,22 @@ final class InputReader implements Runnable {
      * @param checkpointName the reader-group checkpoint the sync is for, or null
      */
     private void awaitSynced(String checkpointName) throws InterruptedException {
+        SyncHandshake.Request request = requestSync(checkpointName);
+        if (request != null) {
+            sync.await(request);
+        }
+    }
+
+    /** Registers a sync and wakes the processing thread for it; null when reading stops or finishes first. */
+    private SyncHandshake.Request requestSync(String checkpointName) throws InterruptedException {
         SyncHandshake.Request request = sync.request(enqueued, checkpointName);
         // behind the queued events: the processing thread takes it once it has taken all of them
         while (!queue.offer(InputItem.wakeUp(), 50, TimeUnit.MILLISECONDS)) {
             if (stopping || finishing) {
-                return;
+                return null;
             }
         }
-        sync.await(request);
+        return request;
     }
 
     /** The sync the reader waits for, or null. */

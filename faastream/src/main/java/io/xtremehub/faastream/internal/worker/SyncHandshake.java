@@ -11,8 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * not polling intervals: at every reader-group checkpoint each hop of a chain waits for one.
  */
 final class SyncHandshake {
-    /** What a sync asks for: process {@code upTo} events, then flush and report. */
-    record Request(long number, long upTo, String checkpointName) {
+    /** What a sync asks for: process {@code upTo} events, then flush and report; asked at {@code askedAt} (ms). */
+    record Request(long number, long upTo, String checkpointName, long askedAt) {
     }
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -31,7 +31,7 @@ final class SyncHandshake {
         lock.lock();
         try {
             long number = (pending == null ? done : pending.number()) + 1;
-            pending = new Request(number, upTo, checkpointName);
+            pending = new Request(number, upTo, checkpointName, System.currentTimeMillis());
             return pending;
         } finally {
             lock.unlock();

@@ -108,6 +108,8 @@ public final class WorkerRuntime {
      * otherwise.
      */
     private long stoppedAtEpoch;
+    /** Where this incarnation's time went until its first epoch closed (set when it runs). */
+    private StartTimings timings;
 
     /**
      * @param remainingMillis time left before the platform ends this incarnation, or null for none
@@ -136,18 +138,17 @@ public final class WorkerRuntime {
     }
 
     public WorkerOutcome run() {
-        try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
-                ControlMessage.class);
-             Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
-                     Telemetry.class)) {
-            WorkerOutcome outcome = runWith(control, telemetry);
-            if (outcome != WorkerOutcome.ROLLED_BACK) {
-                return outcome;
-            }
-            // everything is let go of: only now may the manager reset the reader group and abort
-            restart = new RestartWait(launch.workerId(), control, telemetry)
-                    .await(() -> telemetry(Telemetry.Type.ROLLED_BACK, null, stoppedAtEpoch));
-            return restart != null ? WorkerOutcome.ROLLED_BACK : WorkerOutcome.CANCELLED;
+        timings = new StartTimings(label + " worker " + launch.workerId());
+        InputOpening opening = null;
+        try {
+            StageProcessor processor = new StageProcessor(stage, spec.inputSerializer(launch.stage()));
+            String shuffleDir = launch.settings().shuffleDir();
+            LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
+                    shuffleDir == null ? null : Path.of(shuffleDir));
+            // the reader joins its group while the channels open and the state is fetched: after a roll-back each
+            // takes from a few hundred ms to seconds on a busy machine, and the stage waits for its slowest worker
+            opening = new InputOpening(() -> endpoints.openInput(large, processor.takesPacks()));
+            return runWithChannels(processor, large, opening);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             LOG.info("{} worker {} was stopped by its platform while rolled back", label, launch.workerId());
@@ -155,6 +156,29 @@ public final class WorkerRuntime {
         } catch (RuntimeException e) {
             LOG.error("{} worker {} could not run: {}", label, launch.workerId(), e.toString(), e);
             return WorkerOutcome.FAILED;
+        } finally {
+            StageInput unused = opening == null ? null : opening.takeUnclaimed();
+            if (unused != null) {
+                abandonQuietly(unused); // the channels could not be opened: the reader must not stay in the group
+            }
+        }
+    }
+
+    private WorkerOutcome runWithChannels(StageProcessor processor, LargeEvents large, InputOpening opening)
+            throws InterruptedException {
+        try (Channel<ControlMessage> control = new Channel<>(ctx.sync(), names.controlStream(launch.stage()),
+                ControlMessage.class);
+             Channel<Telemetry> telemetry = new Channel<>(ctx.sync(), names.telemetryStream(launch.stage()),
+                     Telemetry.class)) {
+            timings.channelsOpen();
+            WorkerOutcome outcome = runWith(control, telemetry, processor, large, opening);
+            if (outcome != WorkerOutcome.ROLLED_BACK) {
+                return outcome;
+            }
+            // everything is let go of: only now may the manager reset the reader group and abort
+            restart = new RestartWait(launch.workerId(), control, telemetry)
+                    .await(() -> telemetry(Telemetry.Type.ROLLED_BACK, null, stoppedAtEpoch));
+            return restart != null ? WorkerOutcome.ROLLED_BACK : WorkerOutcome.CANCELLED;
         }
     }
 
@@ -179,9 +203,9 @@ public final class WorkerRuntime {
         return continuation;
     }
 
-    private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry) {
+    private WorkerOutcome runWith(Channel<ControlMessage> control, Channel<Telemetry> telemetry,
+                                  StageProcessor processor, LargeEvents large, InputOpening opening) {
         this.side = new SideChannel(telemetry, label + " " + launch.workerId());
-        StageProcessor processor = new StageProcessor(stage, spec.inputSerializer(launch.stage()));
         StageInput input = null;
         StageOutput output = null;
         DeadLetters deadLetters = null;
@@ -190,13 +214,7 @@ public final class WorkerRuntime {
         // whether everything read was processed and written: only then may the reader record its read position
         boolean clean = false;
         try {
-            String shuffleDir = launch.settings().shuffleDir();
-            LargeEvents large = new LargeEvents(store, launch.store().spillBucket(), names.spillPrefix(),
-                    shuffleDir == null ? null : Path.of(shuffleDir));
-            long began = System.currentTimeMillis();
-            // the reader joins its group while the state is fetched: after a roll-back each takes seconds
-            // on a busy machine, and the stage waits for its slowest worker's sum of both
-            InputOpening opening = new InputOpening(() -> endpoints.openInput(large, processor.takesPacks()));
+            long began = timings.setUpBegan();
             long restored;
             try {
                 state.restore(processor);
@@ -206,14 +224,13 @@ public final class WorkerRuntime {
                 input = opening.await(); // opened either way, so that a failed restore lets go of it below
             }
             readAhead = input.readerGroup() ? new ReadAhead(launch.settings().queueCapacity()) : null;
-            reader = new InputReader(input, queue, readAhead);
+            // exactly-once without a time limit: no hand-off ends the reader at a checkpoint it read past
+            reader = new InputReader(input, queue, readAhead,
+                    exactlyOnce != null && input.readerGroup() && remainingMillis == null);
             long joined = System.currentTimeMillis();
             output = endpoints.openOutput(large);
             deadLetters = endpoints.openDeadLetters();
-            // where a (re)started worker's time goes before it can read: a recovery waits for the slowest
-            LOG.info("{} worker {} set up in {} ms (state {} ms, input {} ms in parallel, then output {} ms)", label,
-                    launch.workerId(), System.currentTimeMillis() - began, restored - began, opening.millis(),
-                    System.currentTimeMillis() - joined);
+            timings.setUp(restored - began, opening.millis(), System.currentTimeMillis() - joined);
             if (exactlyOnce != null && exactlyOnce.attempt() != null) {
                 // a stage over splits: everything this worker writes is one attempt, committed when it is done
                 endpoints.useEpoch(exactlyOnce.attempt());
@@ -227,6 +244,7 @@ public final class WorkerRuntime {
                     return finishEarly(early, telemetry);
                 }
             }
+            timings.reading();
             readerThread = new Thread(reader, "faastream-reader-" + launch.workerId());
             readerThread.setDaemon(true);
             readerThread.start();
@@ -354,9 +372,11 @@ public final class WorkerRuntime {
         SyncHandshake.Request request = reader.pendingSync();
         boolean handOff = false;
         if (request != null && processed >= request.upTo() && queue.isEmpty()) {
+            long processedAt = System.currentTimeMillis();
             // the checkpoint or end marker acknowledges what was read: its partials must be written
             flushPartials();
             output.flush();
+            long flushedAt = System.currentTimeMillis();
             long epoch = exactlyOnce == null ? 0 : closeEpoch(processor, request.checkpointName());
             reader.endsWritten();
             int ends = reader.endMarkersWritten();
@@ -364,8 +384,10 @@ public final class WorkerRuntime {
             // markers and closed epochs need it: a plain checkpoint waits for the flush alone
             handOff = epoch > 0 && handOffAtCheckpoint;
             if (epoch > 0) {
+                long savedAt = System.currentTimeMillis();
                 side.reportNow(telemetry(handOff ? Telemetry.Type.HANDING_OFF : Telemetry.Type.CHECKPOINTED, null,
                         epoch));
+                timings.epochClosed(epoch, request.upTo(), request.askedAt(), processedAt, flushedAt, savedAt);
                 syncedEnds = ends;
             } else if (ends != syncedEnds) {
                 side.reportNow(telemetry(Telemetry.Type.STATS, null));

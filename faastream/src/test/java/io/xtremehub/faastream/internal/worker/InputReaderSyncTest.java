@@ -86,6 +86,63 @@ class InputReaderSyncTest {
     }
 
     @Test
+    void exactlyOnceTheReaderReadsOnAtACheckpointButQueuesWhatItReadOnlyAfterTheAnswer() throws Exception {
+        ListedInput input = new ListedInput(List.of(event(1), InputItem.checkpoint("cp-8"), event(2), event(3)));
+        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
+        InputReader reader = new InputReader(input, queue, null, true);
+        Thread thread = started(reader);
+
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        SyncHandshake.Request request = reader.pendingSync();
+        assertEquals(1, request.upTo());
+        // its next read (where Pravega records the reader's checkpoint) is made before the answer...
+        awaitLeft(input, 1);
+        // ...but what it returned waits: events after the checkpoint go into the next epoch, after the sync
+        assertTrue(queue.isEmpty());
+
+        reader.synced(request);
+        assertEquals(2, take(queue).payload()[0]);
+        assertEquals(3, take(queue).payload()[0]);
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        thread.join(30_000);
+        assertTrue(reader.finished());
+    }
+
+    @Test
+    void finishingDuringACheckpointHandsOutWhatTheReaderReadOnAndNothingMore() throws Exception {
+        ListedInput input = new ListedInput(List.of(event(1), InputItem.checkpoint("cp-9"), event(2), event(3)));
+        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
+        InputReader reader = new InputReader(input, queue, null, true);
+        Thread thread = started(reader);
+
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        awaitLeft(input, 1);
+        reader.finishBuffered(); // a keyed stage stopping: its reader closes after the last event it returned
+        assertEquals(2, take(queue).payload()[0]);
+        thread.join(30_000);
+        assertTrue(reader.finished());
+        assertEquals(1, input.left(), "nothing read after the event it held");
+        assertTrue(queue.stream().noneMatch(i -> i.kind() == InputItem.Kind.EVENT));
+    }
+
+    private static Thread started(InputReader reader) {
+        Thread thread = new Thread(reader, "reader-under-test");
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    private static void awaitLeft(ListedInput input, int left) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (input.left() != left && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertEquals(left, input.left());
+    }
+
+    @Test
     void stoppingReleasesAReaderWaitingForAnUnansweredSync() throws Exception {
         ListedInput input = new ListedInput(List.of(event(1), InputItem.end(42), event(2)));
         BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
