@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -36,11 +37,20 @@ final class StandbyWorkers implements AutoCloseable {
     private record Standby(Process process, Path log, Path logFolder) {
     }
 
+    /**
+     * How long the next standby's start waits at most for the one before to warm up: long enough that after a
+     * loss of several workers the first refill gets ahead of the others, short enough that a pool of several
+     * fills about as fast as all at once (waiting for each to be warm, 5 were not all there 30 s after a job
+     * started, against 20 s all at once).
+     */
+    static final Duration WARM_UP_LIMIT = Duration.ofSeconds(3);
+
     private final int size;
     private final Path logDir;
     private final Starter starter;
+    private final long warmUpLimitNanos;
     private final Deque<Standby> ready = new ArrayDeque<>();
-    /** One thread starts standbys, off the launching thread, one at a time (the machine is busy enough). */
+    /** One thread starts standbys, off the launching thread, one at a time, each once the one before is warm. */
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "standby-workers");
         t.setDaemon(true);
@@ -54,9 +64,14 @@ final class StandbyWorkers implements AutoCloseable {
     private boolean closed;
 
     StandbyWorkers(int size, Path logDir, Starter starter) {
+        this(size, logDir, starter, WARM_UP_LIMIT);
+    }
+
+    StandbyWorkers(int size, Path logDir, Starter starter, Duration warmUpLimit) {
         this.size = size;
         this.logDir = logDir;
         this.starter = starter;
+        this.warmUpLimitNanos = warmUpLimit.toNanos();
     }
 
     /**
@@ -143,6 +158,30 @@ final class StandbyWorkers implements AutoCloseable {
                     ready.addLast(standby);
                 }
             }
+        }
+        if (standby != null) {
+            awaitWarmUp(standby);
+        }
+    }
+
+    /**
+     * Holds the next start back until {@code standby} has warmed up (or was taken, or died, or the limit
+     * passed): started together after a loss of several workers, the refills competed with the recovery under
+     * way and with each other, and none was warm 10-20 s later when the next worker was lost.
+     */
+    private void awaitWarmUp(Standby standby) {
+        long deadline = System.nanoTime() + warmUpLimitNanos;
+        try {
+            while (System.nanoTime() < deadline && standby.process().isAlive() && !warm(standby)) {
+                synchronized (this) {
+                    if (closed || !ready.contains(standby)) {
+                        return; // taken: it warms up as the worker it became
+                    }
+                }
+                Thread.sleep(50);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the pool is closing
         }
     }
 

@@ -63,9 +63,14 @@ final class ReaderGroupInput implements StageInput {
         this.wholePacks = wholePacks;
     }
 
+    /**
+     * Without time windows: FaaStream writes no watermarks, and a reader with them sets up a client of each
+     * stream's watermark stream when it joins (a controller call and a segment-store handshake, which a
+     * recovery's fresh workers wait for) and reads it whenever it takes segments.
+     */
     private EventStreamReader<ByteBuffer> createReader() {
         return ctx.events().createReader(readerId, readerGroup, new ByteBufferSerializer(),
-                ReaderConfig.builder().build());
+                ReaderConfig.builder().disableTimeWindows(true).build());
     }
 
     @Override

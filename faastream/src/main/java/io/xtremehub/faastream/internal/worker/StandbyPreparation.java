@@ -8,6 +8,8 @@ import io.xtremehub.faastream.internal.wire.ControlMessage;
 import io.xtremehub.faastream.internal.wire.JobNames;
 import io.xtremehub.faastream.internal.wire.Telemetry;
 import io.xtremehub.faastream.internal.wire.WorkerLaunch;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * What a worker JVM started ahead of need does on a recent request of its manager, so that the worker it
@@ -38,14 +40,39 @@ public final class StandbyPreparation {
         }
         String bucket = launch.store().spillBucket();
         store.getIfExists(bucket, names.spillPrefix() + ABSENT_KEY);
-        // a worker's first checkpoint uploads its state: the write path too, on an object of its own
+        // a restarted worker fetches its state and each checkpoint uploads it: both ways, on an object of its own
         String own = names.spillPrefix() + OWN_KEY_PREFIX + ProcessHandle.current().pid();
-        store.put(bucket, own, new byte[0]);
+        store.put(bucket, own, stateOf(launch));
+        restore(launch, store.getIfExists(bucket, own));
         store.delete(bucket, own);
         if (StageEndpoints.readsReaderGroup(launch)) {
             // not closed: closing a manager closes the client factory, which the worker goes on with
             new ReaderGroupManagerImpl(ctx.scope(), ctx.controller(), ctx.clientFactory())
                     .getReaderGroup(names.readerGroup(stage)).getOnlineReaders();
+        }
+    }
+
+    /**
+     * The initial {@code @State} of the stage's function, serialized as a checkpoint saves it: in a fresh JVM
+     * the first save and restore spent 0.4-1.4 s, most of it in Java serialization's first use.
+     */
+    private static byte[] stateOf(WorkerLaunch launch) {
+        Object function = launch.spec().stage(launch.stage()).function();
+        try {
+            return StateFields.hasState(function) ? StateFields.save(function) : new byte[0];
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Restores {@code saved} into a copy of the function this standby decoded, which the worker never uses. */
+    private static void restore(WorkerLaunch launch, byte[] saved) {
+        if (saved != null && saved.length > 0) {
+            try {
+                StateFields.restore(launch.spec().stage(launch.stage()).function(), saved);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 }

@@ -29,13 +29,13 @@ final class TransactionWrites implements EventWrites {
                 EventWriterConfig.builder().build());
     }
 
-    /** Writes from now on go into transaction {@code id}. */
+    /**
+     * Writes from now on go into transaction {@code id}. Not checked again here: {@code getTxn} asked the
+     * controller already, and one that is not open any more fails the first write or flush (one controller
+     * call fewer per worker and epoch).
+     */
     void use(UUID id) {
         Transaction<ByteBuffer> t = writer.getTxn(id);
-        if (t.checkStatus() != Transaction.Status.OPEN) {
-            throw new IllegalStateException("transaction " + id + " on " + stream + " is " + t.checkStatus()
-                    + ", not open; the manager has moved on");
-        }
         Transaction<ByteBuffer> previous = txn;
         txn = t;
         if (previous != null) {
