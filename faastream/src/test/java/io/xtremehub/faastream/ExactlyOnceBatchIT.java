@@ -47,6 +47,8 @@ class ExactlyOnceBatchIT {
     /** Worker ids of the reduce workers held in {@link #heldCountAndSum}, and what lets them go on. */
     private static final Set<String> EMITTING = new ConcurrentSkipListSet<>();
     private static final CountDownLatch RELEASE = new CountDownLatch(1);
+    /** Holds the reducers of {@link #countAndSumAfterTheKill} until the test has killed one of them. */
+    private static final CountDownLatch KILLED = new CountDownLatch(1);
 
     @Test
     @Timeout(value = 8, unit = TimeUnit.MINUTES)
@@ -80,15 +82,17 @@ class ExactlyOnceBatchIT {
         Pipeline<String> p = Pipeline.fromStream(in, Serializers.utf8())
                 .map(String::trim, Serializers.utf8()).parallelism(2).named("read")
                 .map(ExactlyOnceObjectsIT::slowly, Serializers.utf8()).parallelism(2).named("work")
-                .reduce(ExactlyOnceBatchIT::keyOf, ExactlyOnceBatchIT::countAndSum, Serializers.utf8())
+                .reduce(ExactlyOnceBatchIT::keyOf, ExactlyOnceBatchIT::countAndSumAfterTheKill, Serializers.utf8())
                 .parallelism(2).named("count")
                 .writeToStream(out);
         Job job = threadManager.manager().execute(p, batch("eo-batch-stream"));
         // the middle stage checkpoints its epochs: a kill rolls it back to the last committed one
         awaitEvents(job, 1, false, 200);
         kill("-s1w0-");
+        // the reducers read all there is and then wait: the kill lands on a running one, not after the job
         awaitEvents(job, 2, true, 300);
         kill("-s2w1-");
+        KILLED.countDown();
         job.awaitCompletion(Duration.ofMinutes(5));
         assertEquals(expected(values), results(tc.events().readAllStrings(out, Duration.ofMinutes(1))),
                 "one exact count and sum per key");
@@ -218,6 +222,19 @@ class ExactlyOnceBatchIT {
         try {
             if (!RELEASE.await(3, TimeUnit.MINUTES)) {
                 throw new IllegalStateException("the test never let the reduce workers go on");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return countAndSum(g);
+    }
+
+    /** {@link #countAndSum} once the test has killed a reduce worker (worker threads share this JVM). */
+    static String countAndSumAfterTheKill(Group<String, String> g) {
+        try {
+            if (!KILLED.await(3, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the test never killed a reduce worker");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -118,7 +118,10 @@ final class EpochCommits implements AutoCloseable {
         if (deadLetterTxn != null) {
             finish(deadLetters, deadLetterTxn, number, deadLetterStream);
         }
-        staging.publish(epoch, sinkBucket);
+        if (sinkBucket != null || deadLetters != null) {
+            // only a bucket sink and dead letters stage objects to publish: otherwise two listings saved per commit
+            staging.publish(epoch, sinkBucket);
+        }
     }
 
     /**

@@ -46,10 +46,15 @@ final class EpochHandOffs {
 
     /**
      * Whether a checkpoint may start now: not while a successor of the stage has not joined its reader
-     * group, nor while a worker has not started reading (it might still hand off before it starts).
+     * group, nor, where workers hand off, while a worker has not started reading (it might still hand off
+     * before it starts). Elsewhere a worker told to start reaches the checkpoint once it reads: after a
+     * roll-back the first epoch's window then runs from the start, not from the slowest worker's first report.
+     *
+     * @param workersHandOff whether the platform's workers hand off ({@code WorkerPlatform#workersHandOff})
      */
-    static boolean mayCheckpoint(StageState st) {
-        return st.slots.values().stream().noneMatch(s -> s.handOffEpoch > 0 || (s.active() && !s.reading));
+    static boolean mayCheckpoint(StageState st, boolean workersHandOff) {
+        return st.slots.values().stream().noneMatch(s -> s.handOffEpoch > 0
+                || (workersHandOff && s.active() && !s.reading));
     }
 
     /**

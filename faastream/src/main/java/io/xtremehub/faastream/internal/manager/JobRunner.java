@@ -100,6 +100,8 @@ public final class JobRunner implements Job {
     private long lastScaling;
     private long lastPublish;
     private long lastLag;
+    /** Whether the platform's workers hand off (checkpoints then wait for every worker to read). */
+    private final boolean workersHandOff;
 
     public JobRunner(String jobId, JobSpec spec, JobOptions options, Mode mode, PravegaContext ctx, ObjectStore store,
                      ObjectStoreConfig storeConfig, StreamManager streams, ReaderGroupManager readerGroups,
@@ -114,6 +116,7 @@ public final class JobRunner implements Job {
         this.publisher = publisher;
         this.records = records;
         this.names = new JobNames(jobId);
+        this.workersHandOff = platform.workersHandOff();
         Path shuffleDir = mode == Mode.BATCH && platform.sharesHostWithManager() ? JobResources.shuffleDir(jobId) : null;
         this.resources = new JobResources(ctx, streams, readerGroups, store, storeConfig, names, exactlyOnce,
                 spec.stageCount(), shuffleDir);
@@ -306,7 +309,7 @@ public final class JobRunner implements Job {
         StageTransactionCoordinator c = new StageTransactionCoordinator(st.label, ctx, epochCommits(st), st.readerGroup,
                 resources.readerGroupConfig(input, st.spec.keyed()),
                 BatchEpochs.windowMillis(mode, st.spec, options.transactionWindow()),
-                epoch -> resources.deleteEpochState(st.index, epoch),
+                epoch -> resources.deleteEpochStateLater(st.index, epoch),
                 journal != null ? journal.stage(st.index) : progress -> { });
         if (st.spec.kind() == StageSpec.Kind.REDUCE && KeyedStateFields.any(st.spec.function())) {
             c.keepKeyedState(resources.keyedStateCommits(st.index));
@@ -454,8 +457,17 @@ public final class JobRunner implements Job {
             }
             Set<String> slots = new HashSet<>(st.slots.keySet());
             long commits = st.transactions.commits();
+            if (st.recovery != null) {
+                // seen here before the commit they allow, which advance() makes at once
+                if (st.transactions.checkpointComplete()) {
+                    st.recovery.step("checkpoint complete");
+                }
+                if (st.transactions.acknowledgedBy(slots)) {
+                    st.recovery.step("every worker acknowledged");
+                }
+            }
             try {
-                st.transactions.advance(slots, EpochHandOffs.mayCheckpoint(st));
+                st.transactions.advance(slots, EpochHandOffs.mayCheckpoint(st, workersHandOff));
             } catch (StageTransactionCoordinator.UnusableCheckpointException e) {
                 supervisor.rollBackStage(st, e.getMessage());
                 continue;

@@ -27,9 +27,9 @@ import org.slf4j.LoggerFactory;
  * The manager's half of exactly-once for one stage (reference Algorithm 2). The stage's output
  * goes into one Pravega transaction per epoch, which every worker joins by id; what it writes to
  * the object store (bucket sink parts, dead letters, large events) is staged under that id
- * ({@link EpochCommits} commits or aborts all of it together). When the
- * transaction window has passed, it opens the next epoch's transaction and starts a reader-group
- * checkpoint named after both ({@link EpochCheckpoint}); once the checkpoint has completed (every
+ * ({@link EpochCommits} commits or aborts all of it together). When the transaction window has
+ * passed, it starts a reader-group checkpoint named after the epoch and the next epoch's transaction
+ * ({@link EpochCheckpoint}), which it began while the window ran; once the checkpoint has completed (every
  * reader passed it, so it holds the read positions) and every worker has reported that its output
  * is flushed and its state saved for the epoch, it records the checkpoint and commits. On a
  * failure it aborts the open transactions and resets the reader group to the last committed
@@ -59,6 +59,10 @@ final class StageTransactionCoordinator implements AutoCloseable {
     private long generation;
     private long nextEpoch = 1;
     private UUID current;
+    /** Whether no checkpoint has begun since {@link #open} (see {@link #readersHoldEverySegment}). */
+    private boolean firstOfGeneration;
+    /** The next epoch's transaction, begun ahead ({@link #prepareSpare}); null when none is. */
+    private UUID spare;
     private long currentSince;
     private PendingEpoch pending;
     private long committedEpoch;
@@ -152,6 +156,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
         finishing = false;
         openAhead();
         currentSince = System.currentTimeMillis();
+        firstOfGeneration = true;
         return current;
     }
 
@@ -163,13 +168,23 @@ final class StageTransactionCoordinator implements AutoCloseable {
     void openAhead() {
         if (current == null) {
             current = epochs.begin();
-            journal.accept(progress(null, null, null));
+            journal.accept(progress(null, null));
         }
     }
 
     /** Whether a checkpoint has begun and its epoch is not committed yet. */
     boolean checkpointUnderWay() {
         return pending != null;
+    }
+
+    /** Whether the checkpoint under way has completed: every reader of the group passed it. */
+    boolean checkpointComplete() {
+        return pending != null && pending.checkpoint.isDone();
+    }
+
+    /** Whether every one of {@code slots} has acknowledged the epoch whose checkpoint is under way. */
+    boolean acknowledgedBy(Set<String> slots) {
+        return pending != null && pending.acknowledged.containsAll(slots);
     }
 
     boolean isOpen() {
@@ -253,9 +268,13 @@ final class StageTransactionCoordinator implements AutoCloseable {
             }
             return;
         }
-        long now = System.currentTimeMillis();
         if (pending == null) {
-            if (!finishing && mayCheckpoint && now - currentSince >= windowMillis) {
+            if (finishing) {
+                return;
+            }
+            prepareSpare();
+            long now = System.currentTimeMillis();
+            if (mayCheckpoint && now - currentSince >= windowMillis && readersHoldEverySegment(now)) {
                 startCheckpoint();
             }
             return;
@@ -334,13 +353,52 @@ final class StageTransactionCoordinator implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether the generation's readers have taken every segment of their input, which the first checkpoint of a
+     * generation waits for: a reader meets a pending checkpoint before it takes its first segments and passes it
+     * at once, so fresh readers after a roll-back had closed their first epoch with nothing read (and the
+     * recovery waited for the next epoch). One more window at most: a group with more segments than its readers
+     * take at once leaves the rest unassigned for seconds.
+     */
+    private boolean readersHoldEverySegment(long now) {
+        if (!firstOfGeneration || now - currentSince >= 2 * windowMillis) {
+            return true;
+        }
+        try {
+            return readerGroup.getReaderSegmentDistribution().getUnassignedSegments() == 0;
+        } catch (RuntimeException e) {
+            LOG.debug("{}: segment distribution unknown, the checkpoint goes ahead: {}", label, e.toString());
+            return true;
+        }
+    }
+
     private void startCheckpoint() {
-        UUID next = epochs.begin();
+        firstOfGeneration = false;
+        UUID next = takeSpare();
         long epoch = nextEpoch++;
         String name = new EpochCheckpoint(generation, epoch, next).name();
-        // recorded before the workers can use it, so a recovering manager knows to abort it
-        journal.accept(progress(null, null, next));
         pending = new PendingEpoch(epoch, next, readerGroup.initiateCheckpoint(name, ctx.checkpointPolls()), new HashSet<>());
+    }
+
+    /**
+     * Begins the transaction of the epoch after the current one while the current one's window runs, so that
+     * its checkpoint starts without a controller call and a record write (50-400 ms here, in every epoch and
+     * in the first one after a roll-back). Recorded before any worker can use it, so a manager resuming the
+     * stage knows to abort it.
+     */
+    private void prepareSpare() {
+        if (spare == null) {
+            spare = epochs.begin();
+            journal.accept(progress(null, null));
+        }
+    }
+
+    /** The spare transaction ({@link #prepareSpare}), begun now when there is none. */
+    private UUID takeSpare() {
+        prepareSpare();
+        UUID next = spare;
+        spare = null;
+        return next;
     }
 
     /**
@@ -376,7 +434,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
      */
     private UUID commitCurrent(long number) {
         UUID deadLetters = epochs.prepare(current);
-        journal.accept(progress(current, deadLetters, null));
+        journal.accept(progress(current, deadLetters));
         epochs.commit(current, deadLetters, number);
         return deadLetters;
     }
@@ -409,7 +467,7 @@ final class StageTransactionCoordinator implements AutoCloseable {
                 : StageReaderGroups.restartAt(initialConfig, committedPositions);
         generation++;
         // recorded first: a manager whose job was taken over fails here and leaves the group alone
-        journal.accept(progress(null, null, null));
+        journal.accept(progress(null, null));
         long journaled = System.currentTimeMillis();
         readerGroup.resetReaderGroup(restart);
         // counted once it happened: a taken-over manager's attempt above fails and is no roll-back
@@ -483,9 +541,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
      *
      * @param committing  the transaction about to be committed, or null
      * @param deadLetters the dead-letter transaction committed with it, or null
-     * @param beginning   a transaction begun for the next epoch but not yet in {@code pending}, or null
      */
-    private EpochProgress progress(UUID committing, UUID deadLetters, UUID beginning) {
+    private EpochProgress progress(UUID committing, UUID deadLetters) {
         Map<String, String> positions = new LinkedHashMap<>();
         if (committedPositions != null) {
             committedPositions.forEach((stream, cut) -> positions.put(stream.getScopedName(), cut.asText()));
@@ -497,8 +554,8 @@ final class StageTransactionCoordinator implements AutoCloseable {
         if (pending != null) {
             open.add(pending.next);
         }
-        if (beginning != null) {
-            open.add(beginning);
+        if (spare != null) {
+            open.add(spare);
         }
         open.addAll(inherited); // not aborted yet: a manager taking over after this one still must
         return new EpochProgress(generation, committedEpoch, nextEpoch, committedCheckpoint, positions, committing,
@@ -523,6 +580,10 @@ final class StageTransactionCoordinator implements AutoCloseable {
         if (current != null) {
             abort(current, later);
             current = null;
+        }
+        if (spare != null) {
+            abort(spare, later); // nothing was written into it: not counted as an aborted epoch
+            spare = null;
         }
     }
 

@@ -22,23 +22,29 @@ class EpochHandOffsTest {
     }
 
     @Test
-    void aCheckpointWaitsUntilEveryWorkerHasReportedSinceItStarted() {
-        assertTrue(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), slot("s0w1", true))));
-        assertFalse(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), slot("s0w1", false))),
+    void whereWorkersHandOffACheckpointWaitsUntilEveryWorkerHasReportedSinceItStarted() {
+        assertTrue(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), slot("s0w1", true)), true));
+        assertFalse(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), slot("s0w1", false)), true),
                 "a worker waiting to start may still hand off as it is and leave the reader group");
+    }
+
+    @Test
+    void whereWorkersDoNotHandOffACheckpointDoesNotWaitForAWorkerToReportThatItReads() {
+        assertTrue(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), slot("s0w1", false)), false),
+                "a worker told to start reaches the checkpoint when it reads");
     }
 
     @Test
     void aFinishedWorkerDoesNotHoldCheckpoints() {
         SlotState finished = slot("s0w1", false);
         finished.finished = true;
-        assertTrue(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), finished)));
+        assertTrue(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), finished), true));
     }
 
     @Test
     void aSuccessorThatHasNotJoinedHoldsCheckpoints() {
         SlotState successor = slot("s0w1", true);
         successor.handOffEpoch = 4;
-        assertFalse(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), successor)));
+        assertFalse(EpochHandOffs.mayCheckpoint(stage(slot("s0w0", true), successor), false));
     }
 }
