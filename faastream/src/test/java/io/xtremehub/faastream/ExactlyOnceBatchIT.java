@@ -219,28 +219,26 @@ class ExactlyOnceBatchIT {
     /** {@link #countAndSum} once the test lets the worker go on (worker threads share this JVM). */
     static String heldCountAndSum(Group<String, String> g) {
         EMITTING.add(Thread.currentThread().getName().replace("faastream-worker-", ""));
-        try {
-            if (!RELEASE.await(3, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("the test never let the reduce workers go on");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
+        awaitTest(RELEASE, "the test never let the reduce workers go on");
         return countAndSum(g);
     }
 
     /** {@link #countAndSum} once the test has killed a reduce worker (worker threads share this JVM). */
     static String countAndSumAfterTheKill(Group<String, String> g) {
+        awaitTest(KILLED, "the test never killed a reduce worker");
+        return countAndSum(g);
+    }
+
+    /** Holds a worker until the test counts {@code latch} down (at most 3 minutes). */
+    private static void awaitTest(CountDownLatch latch, String never) {
         try {
-            if (!KILLED.await(3, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("the test never killed a reduce worker");
+            if (!latch.await(3, TimeUnit.MINUTES)) {
+                throw new IllegalStateException(never);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         }
-        return countAndSum(g);
     }
 
     /** Writes the values 1..n as lines into two objects under {@code in/}. */

@@ -87,51 +87,47 @@ class InputReaderSyncTest {
 
     @Test
     void exactlyOnceTheReaderReadsOnAtACheckpointButQueuesWhatItReadOnlyAfterTheAnswer() throws Exception {
-        ListedInput input = new ListedInput(List.of(event(1), InputItem.checkpoint("cp-8"), event(2), event(3)));
-        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
-        InputReader reader = new InputReader(input, queue, null, true);
-        Thread thread = started(reader);
-
-        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
-        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
-        SyncHandshake.Request request = reader.pendingSync();
+        AtCheckpoint at = readOnAtCheckpoint();
+        SyncHandshake.Request request = at.reader().pendingSync();
         assertEquals(1, request.upTo());
-        // its next read (where Pravega records the reader's checkpoint) is made before the answer...
-        awaitLeft(input, 1);
-        // ...but what it returned waits: events after the checkpoint go into the next epoch, after the sync
-        assertTrue(queue.isEmpty());
+        // what its next read (where Pravega records the reader's checkpoint) returned waits: events after the
+        // checkpoint go into the next epoch, after the sync
+        assertTrue(at.queue().isEmpty());
 
-        reader.synced(request);
-        assertEquals(2, take(queue).payload()[0]);
-        assertEquals(3, take(queue).payload()[0]);
-        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
-        thread.join(30_000);
-        assertTrue(reader.finished());
+        at.reader().synced(request);
+        assertEquals(2, take(at.queue()).payload()[0]);
+        assertEquals(3, take(at.queue()).payload()[0]);
+        assertEquals(InputItem.Kind.WAKE_UP, take(at.queue()).kind());
+        at.thread().join(30_000);
+        assertTrue(at.reader().finished());
     }
 
     @Test
     void finishingDuringACheckpointHandsOutWhatTheReaderReadOnAndNothingMore() throws Exception {
-        ListedInput input = new ListedInput(List.of(event(1), InputItem.checkpoint("cp-9"), event(2), event(3)));
-        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
-        InputReader reader = new InputReader(input, queue, null, true);
-        Thread thread = started(reader);
-
-        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
-        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
-        awaitLeft(input, 1);
-        reader.finishBuffered(); // a keyed stage stopping: its reader closes after the last event it returned
-        assertEquals(2, take(queue).payload()[0]);
-        thread.join(30_000);
-        assertTrue(reader.finished());
-        assertEquals(1, input.left(), "nothing read after the event it held");
-        assertTrue(queue.stream().noneMatch(i -> i.kind() == InputItem.Kind.EVENT));
+        AtCheckpoint at = readOnAtCheckpoint();
+        at.reader().finishBuffered(); // a keyed stage stopping: its reader closes after the last event it returned
+        assertEquals(2, take(at.queue()).payload()[0]);
+        at.thread().join(30_000);
+        assertTrue(at.reader().finished());
+        assertEquals(1, at.input().left(), "nothing read after the event it held");
+        assertTrue(at.queue().stream().noneMatch(i -> i.kind() == InputItem.Kind.EVENT));
     }
 
-    private static Thread started(InputReader reader) {
+    /** An exactly-once reader at a checkpoint after event 1, its sync unanswered, event 2 read on, 3 not yet. */
+    private record AtCheckpoint(ListedInput input, BlockingQueue<InputItem> queue, InputReader reader, Thread thread) {
+    }
+
+    private static AtCheckpoint readOnAtCheckpoint() throws InterruptedException {
+        ListedInput input = new ListedInput(List.of(event(1), InputItem.checkpoint("cp-8"), event(2), event(3)));
+        BlockingQueue<InputItem> queue = new ArrayBlockingQueue<>(16);
+        InputReader reader = new InputReader(input, queue, null, true);
         Thread thread = new Thread(reader, "reader-under-test");
         thread.setDaemon(true);
         thread.start();
-        return thread;
+        assertEquals(InputItem.Kind.EVENT, take(queue).kind());
+        assertEquals(InputItem.Kind.WAKE_UP, take(queue).kind());
+        awaitLeft(input, 1); // read on before the answer
+        return new AtCheckpoint(input, queue, reader, thread);
     }
 
     private static void awaitLeft(ListedInput input, int left) throws InterruptedException {
