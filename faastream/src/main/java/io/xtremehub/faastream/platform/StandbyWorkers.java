@@ -50,7 +50,7 @@ final class StandbyWorkers implements AutoCloseable {
     private final Starter starter;
     private final long warmUpLimitNanos;
     private final Deque<Standby> ready = new ArrayDeque<>();
-    /** One thread starts standbys, off the launching thread, one at a time, each once the one before is warm. */
+    /** One thread starts standbys, off the launching thread, one at a time (see {@link #awaitWarmUp}). */
     private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "standby-workers");
         t.setDaemon(true);
